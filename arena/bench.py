@@ -1,0 +1,44 @@
+"""Benchmarks behind `arena bench ...`: they measure and report, they never assert."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from arena.games import get_game
+from arena.games.api import Config
+
+
+@dataclass(frozen=True, slots=True)
+class Throughput:
+    games: int
+    decisions: int
+    seconds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    @property
+    def decisions_per_second(self) -> float:
+        return self.decisions / self.seconds
+
+
+def engine_throughput(game_id: str, config: Config, seconds: float, seed: int = 0) -> Throughput:
+    """Full random-vs-random games on this core for about `seconds`: create, list legal
+    actions, pick one uniformly, apply, until the end, then score."""
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    games = decisions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.create(config, seed + games)
+        while not game.is_terminal(state):
+            legal = game.legal_actions(state)
+            state = game.apply(state, legal[rng.randrange(len(legal))])
+            decisions += 1
+        game.result(state)
+        games += 1
+    return Throughput(games, decisions, time.perf_counter() - start)

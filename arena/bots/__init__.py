@@ -1,0 +1,1 @@
+"""Built-in bots that run inside the worker, with no network hop."""

@@ -1,0 +1,22 @@
+"""The baseline: a uniformly random legal action."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from arena.games.api import Game, Observation
+
+
+class RandomBot:
+    name = "random"
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        observation: Observation,
+        legal: Sequence[Any],
+        rng: random.Random,
+    ) -> Any:
+        return legal[rng.randrange(len(legal))]

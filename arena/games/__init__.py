@@ -1,0 +1,18 @@
+"""Rules engines, pure and standard-library only, and the registry that names them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arena.games.api import ConfigError, Game
+from arena.games.caper import CAPER
+
+GAMES: dict[str, Game[Any, Any]] = {CAPER.id: CAPER}
+
+
+def get_game(game_id: str) -> Game[Any, Any]:
+    """The game registered as `game_id`; `ConfigError` listing the known ones otherwise."""
+    try:
+        return GAMES[game_id]
+    except KeyError:
+        raise ConfigError(f"unknown game {game_id!r}: known games are {', '.join(GAMES)}") from None

@@ -1,0 +1,286 @@
+"""How a Caper game moves: setup, legal actions, applying an action, and the round structure."""
+
+from __future__ import annotations
+
+import random
+
+from arena.games.api import (
+    Config,
+    ConfigError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    WrongSeatError,
+)
+from arena.games.caper import table
+from arena.games.caper.cards import CATALOGUE, CITIES, Card, City, Kind, OnPlay, deck
+from arena.games.caper.state import (
+    FINAL_ROUND,
+    MAX_THIEVES_PER_LOCATION,
+    NONE,
+    ROUNDS,
+    TOTAL_COINS,
+    Action,
+    ActionKind,
+    Hand,
+    Pending,
+    Side,
+    State,
+)
+from arena.games.caper.validation import violation
+
+EMPTY_SIDE: Side = ((), (), ())
+
+
+NO_TARGET: tuple[int, ...] = (NONE,)
+_new_tuple = tuple.__new__  # skips NamedTuple's generated constructor on the hottest path
+_last_listed: tuple[State | None, list[Action]] = (None, [])  # see `why_illegal`
+
+
+def create(config: Config, seed: int) -> State:
+    """A new game in the configured city (`{"city": "paris"}` by default), shuffled by `seed`."""
+    city = _city(config)
+    rng = random.Random(seed)
+    decks = [list(deck(kind, city)) for kind in (Kind.LOCATION, Kind.THIEF, Kind.GEAR)]
+    for cards in decks:
+        rng.shuffle(cards)
+    locations, thieves, gear = decks
+    state = State(
+        city=city,
+        locations=(locations[0], locations[1], locations[2]),
+        round=0,
+        to_move=0,
+        hands=((), ()),
+        thief_deck=tuple(thieves),
+        gear_deck=tuple(gear),
+        board=(EMPTY_SIDE, EMPTY_SIDE),
+        coins=(0, 0),
+        supply=TOTAL_COINS,
+        laundered=(0, 0),
+        discards=((), ()),
+        hands_known=False,
+        pending=(),
+    )
+    return _start_round(state, 0)
+
+
+def _city(config: Config) -> City:
+    unknown = set(config) - {"city"}
+    if unknown:
+        raise ConfigError(f"unknown Caper setting(s): {', '.join(sorted(unknown))}")
+    name = str(config.get("city", "paris")).lower()
+    for city in CITIES:
+        if city.value == name:
+            return city
+    choices = ", ".join(city.value for city in CITIES)
+    raise ConfigError(f"unknown city {name!r}: choose one of {choices}")
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action, sorted by (kind, card, location, thief, target)."""
+    if state.to_move < 0:
+        return []
+    seat = state.to_move
+    if state.pending:
+        gear = {card.name for card in state.discards[seat] if card.kind is Kind.GEAR}
+        replays = _gear_plays(state, seat, sorted(gear), ActionKind.REPLAY)
+        return [*replays, Action(ActionKind.PASS)]
+    names = sorted({card.name for card in state.hands[seat]})
+    if ROUNDS[state.round].kind is Kind.THIEF:
+        actions = _thief_plays(state, seat, names)
+    else:
+        actions = _gear_plays(state, seat, names) + [Action(ActionKind.DISCARD, n) for n in names]
+    global _last_listed
+    _last_listed = (state, actions)
+    return actions
+
+
+def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
+    open_locations = [
+        loc for loc, crew in enumerate(state.board[seat]) if len(crew) < MAX_THIEVES_PER_LOCATION
+    ]
+    actions = []
+    for name in names:
+        effect = CATALOGUE[name].on_play
+        for location in open_locations:
+            targets = table.flip_targets(state, seat, location, effect) or NO_TARGET
+            actions += [Action(ActionKind.THIEF, name, location, NONE, t) for t in targets]
+    return actions
+
+
+def _gear_plays(
+    state: State, seat: int, names: list[str], kind: ActionKind = ActionKind.GEAR
+) -> list[Action]:
+    """Gear plays in sorted order. A REPLAY (R7) is free and only at the resolving Location."""
+    free = kind is ActionKind.REPLAY
+    places = []  # (location, cost modifiers, positions of Thieves with room)
+    for location in (state.pending[0].location,) if free else range(3):
+        room = [i for i, stack in enumerate(state.board[seat][location]) if table.has_room(stack)]
+        if room:
+            modifiers = table.cost_modifiers(state, seat, location)
+            places.append((location, modifiers, room))
+    coins = state.coins[seat]
+    actions = []
+    for name in names:
+        card = CATALOGUE[name]
+        for location, modifiers, room in places:
+            if not free and table.cost_with(modifiers, card) > coins:
+                continue
+            flips = NO_TARGET
+            if card.on_play is OnPlay.FLIP_GEAR:
+                flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
+            actions += [
+                _new_tuple(Action, (kind, name, location, i, t)) for i in room for t in flips
+            ]
+    return actions
+
+
+def apply(state: State, action: Action, seat: int | None = None) -> State:
+    """The state after `action`; raises a typed error that says exactly why it is not legal."""
+    reason = why_illegal(state, action, seat)
+    if reason is not None:
+        raise reason
+    mover = state.to_move
+    if state.pending:
+        return _resolve_replay(state, action)
+    hand = _remove_one(state.hands[mover], action.card)
+    state = state._replace(hands=_pair(state.hands, mover, hand))
+    if action.kind is ActionKind.THIEF:
+        state = _place_thief(state, mover, action)
+    elif action.kind is ActionKind.GEAR:
+        state = _place_gear(state, mover, action, free=False)
+    else:
+        coins, supply = table.gain(state.coins, state.supply, mover, 1)
+        discards = _pair(state.discards, mover, (*state.discards[mover], CATALOGUE[action.card]))
+        state = state._replace(coins=coins, supply=supply, discards=discards)
+    return _after_play(state, mover)
+
+
+def _place_thief(state: State, seat: int, action: Action) -> State:
+    card = CATALOGUE[action.card]
+    board = table.add_stack(state.board, seat, action.location, ((card, False),))
+    coins, supply = table.gain(state.coins, state.supply, seat, card.income)
+    if action.target != NONE:
+        board = table.flip_top(board, 1 - seat, action.location, action.target)
+    # R10: a face-up Signal Jammer taxes its owner's later Thief plays at its Location.
+    if any(c.taxes_own_thief_play for c in table.face_up(state.board[seat][action.location])):
+        coins, supply = table.return_coin(coins, supply, 1 - seat)
+    return state._replace(board=board, coins=coins, supply=supply)
+
+
+def _place_gear(state: State, seat: int, action: Action, free: bool) -> State:
+    """Pay, put the Gear on top of the chosen Thief, then its on-play effect, then the
+    Location's coin tax (the order section 5 lists them in)."""
+    card, location = CATALOGUE[action.card], action.location
+    cost = 0 if free else table.gear_cost(state, seat, location, card)
+    coins, supply = table.pay(state.coins, state.supply, seat, cost)
+    laundered = state.laundered
+    stack = state.board[seat][location][action.thief]
+    board = table.replace_stack(state.board, seat, location, action.thief, (*stack, (card, False)))
+    if card.on_play is OnPlay.FLIP_GEAR and action.target != NONE:
+        board = table.flip_top(board, 1 - seat, location, action.target)
+    elif card.on_play is OnPlay.GAIN:
+        coins, supply = table.gain(coins, supply, seat, card.amount)
+    elif card.on_play is OnPlay.GAIN_PER_OPPONENT_THIEF:
+        bonus = len(state.board[1 - seat][location])
+        coins, supply = table.gain(coins, supply, seat, card.amount + bonus)
+    elif card.on_play is OnPlay.LAUNDER:
+        coins, supply, laundered = table.launder(coins, supply, laundered, seat)
+    tax = state.locations[location].gear_tax
+    if tax is Kind.GEAR or tax is card.colour:
+        coins, supply = table.return_coin(coins, supply, 1 - seat)
+    return state._replace(board=board, coins=coins, supply=supply, laundered=laundered)
+
+
+def _after_play(state: State, mover: int) -> State:
+    first = ROUNDS[state.round].first
+    if mover == first:
+        return state._replace(to_move=1 - first)
+    if len(state.hands[0]) >= 2:
+        return state._replace(
+            hands=(state.hands[1], state.hands[0]), hands_known=True, to_move=first
+        )
+    # Each holds one card: it is discarded face up for nothing, and the round ends.
+    discards = (state.discards[0] + state.hands[0], state.discards[1] + state.hands[1])
+    return _start_round(state._replace(hands=((), ()), discards=discards), state.round + 1)
+
+
+def _start_round(state: State, number: int) -> State:
+    if number == FINAL_ROUND:
+        return _next_pending(state._replace(round=number, pending=_final_abilities(state)))
+    kind, size, first = ROUNDS[number]
+    cards = state.thief_deck if kind is Kind.THIEF else state.gear_deck
+    hands = (_sorted(cards[:size]), _sorted(cards[size : 2 * size]))
+    rest = cards[2 * size :]
+    state = state._replace(round=number, to_move=first, hands=hands, hands_known=False)
+    if kind is Kind.THIEF:
+        return state._replace(thief_deck=rest)
+    return state._replace(gear_deck=rest)
+
+
+def _final_abilities(state: State) -> tuple[Pending, ...]:
+    """R7: the round-6 first player resolves all theirs first, each by Location and stack."""
+    first = ROUNDS[-1].first
+    return tuple(
+        Pending(seat, card.name, location)
+        for seat in (first, 1 - first)
+        for location, crew in enumerate(state.board[seat])
+        for card in table.face_up(crew)
+        if card.replays_from_discard
+    )
+
+
+def _next_pending(state: State) -> State:
+    """Drop abilities that were flipped meanwhile or have nothing to play, then hand over."""
+    pending = state.pending
+    while pending:
+        head = pending[0]
+        probe = state._replace(pending=pending, to_move=head.seat)
+        source_up = any(
+            c.name == head.card for c in table.face_up(state.board[head.seat][head.location])
+        )
+        if source_up and len(legal_actions(probe)) > 1:
+            return probe
+        pending = pending[1:]
+    return state._replace(pending=(), to_move=-1)
+
+
+def _resolve_replay(state: State, action: Action) -> State:
+    if action.kind is ActionKind.REPLAY:
+        seat = state.to_move
+        discards = _pair(state.discards, seat, _remove_one(state.discards[seat], action.card))
+        state = _place_gear(state._replace(discards=discards), seat, action, free=True)
+    return _next_pending(state._replace(pending=state.pending[1:]))
+
+
+def why_illegal(
+    state: State, action: Action, seat: int | None = None
+) -> IllegalActionError | InvalidActionError | None:
+    """None if `action` is legal; otherwise the error to raise, with a message saying why."""
+    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+        return InvalidActionError(f"not a Caper action: {action!r}")
+    if state.to_move < 0:
+        return GameOverError("the game is over: no more actions can be played")
+    if seat is not None and seat != state.to_move:
+        return WrongSeatError(f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+    # Bots usually apply an action from the list they were just given: answer from it.
+    listed_for, listed = _last_listed
+    if listed_for is state and action in listed:
+        return None
+    reason = violation(state, action)
+    return IllegalActionError(reason) if reason else None
+
+
+def _remove_one(cards: tuple[Card, ...], name: str) -> tuple[Card, ...]:
+    for index, card in enumerate(cards):
+        if card.name == name:
+            return cards[:index] + cards[index + 1 :]
+    raise AssertionError(f"{name} vanished after validation")
+
+
+def _pair(pair: tuple[Hand, Hand], seat: int, value: Hand) -> tuple[Hand, Hand]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _sorted(cards: tuple[Card, ...]) -> Hand:
+    return tuple(sorted(cards, key=lambda card: card.name))

@@ -1,0 +1,161 @@
+"""End-of-game scoring (section 9): capers and Location winners, points by category, stolen goods.
+
+Everything here also works on an unfinished state ("if the game ended now"), which is what the
+greedy and search bots use as their heuristic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+
+from arena.games.api import Result
+from arena.games.caper.cards import Colour, Crew, Good, Kind, Owner
+from arena.games.caper.state import Side, State
+from arena.games.caper.table import face_up
+
+CATEGORIES = ("locations", "thieves", "gear", "stolen_goods")
+_COLOUR_FIELDS: dict[Colour, str] = {c: c.name.lower() for c in Colour if c is not Colour.CREAM}
+_SET_VALUE = {1: 1, 2: 3, 3: 7}
+_TYPES = (Good.JEWEL, Good.ANTIQUE, Good.PAINTING)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    capers: tuple[tuple[int, int, int], tuple[int, int, int]]  # [seat][location]
+    winners: tuple[int | None, int | None, int | None]  # per Location; None on a tie
+    goods: tuple[tuple[Good, ...], tuple[Good, ...]]
+    breakdown: tuple[dict[str, int], dict[str, int]]
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (sum(self.breakdown[0].values()), sum(self.breakdown[1].values()))
+
+
+def summarise(side: Side, location: int) -> Crew:
+    """The `Crew` counts of one side at one Location (flipped Gear count, but have no colour)."""
+    stacks = side[location]
+    gear = 0
+    full = 0
+    colours: Counter[str] = Counter()
+    for stack in stacks:
+        gear += len(stack) - 1
+        full += len(stack) == 4
+        for card, flipped in stack[1:]:
+            if not flipped:
+                colours[_COLOUR_FIELDS[card.colour]] += 1
+    return Crew(thieves=len(stacks), gear=gear, full_thieves=full, **colours)
+
+
+def capers(state: State, crews: list[list[Crew]], seat: int, location: int) -> int:
+    mine, theirs = crews[seat][location], crews[1 - seat][location]
+    total = mine.full_thieves + state.locations[location].capers_for_each(mine, theirs)
+    for card in face_up(state.board[seat][location]):
+        total += card.capers(mine, theirs)
+    return total
+
+
+def score(state: State) -> ScoreSheet:
+    """Score the table as it stands, in the order of section 9."""
+    crews = [[summarise(state.board[seat], loc) for loc in range(3)] for seat in (0, 1)]
+    caper_counts = tuple(tuple(capers(state, crews, s, loc) for loc in range(3)) for s in (0, 1))
+    winners = tuple(_winner(caper_counts[0][loc], caper_counts[1][loc]) for loc in range(3))
+    goods = tuple(_goods(state, winners, seat) for seat in (0, 1))
+    sheets = tuple(_points(state, crews, winners, goods[seat], seat) for seat in (0, 1))
+    return ScoreSheet(
+        capers=(caper_counts[0], caper_counts[1]),  # type: ignore[arg-type]
+        winners=winners,  # type: ignore[arg-type]
+        goods=(goods[0], goods[1]),
+        breakdown=(sheets[0], sheets[1]),
+    )
+
+
+def _winner(cream: int, mint: int) -> int | None:
+    if cream == mint:
+        return None
+    return 0 if cream > mint else 1
+
+
+def _goods(state: State, winners: tuple[int | None, ...], seat: int) -> tuple[Good, ...]:
+    goods: list[Good] = []
+    for location, winner in enumerate(winners):
+        if winner == seat:
+            goods += state.locations[location].goods
+        for card in face_up(state.board[seat][location]):
+            goods += card.goods
+    return tuple(goods)
+
+
+def _points(
+    state: State,
+    crews: list[list[Crew]],
+    winners: tuple[int | None, ...],
+    goods: tuple[Good, ...],
+    seat: int,
+) -> dict[str, int]:
+    owner = Owner(goods=len(goods), laundered=state.laundered[seat])
+    sheet = dict.fromkeys(CATEGORIES, 0)
+    for location in range(3):
+        mine, theirs = crews[seat][location], crews[1 - seat][location]
+        if winners[location] == seat:
+            sheet["locations"] += state.locations[location].reward(mine, theirs, owner)
+        for card in face_up(state.board[seat][location]):
+            category = "thieves" if card.kind is Kind.THIEF else "gear"
+            sheet[category] += card.points(mine, theirs, owner)
+    sheet["stolen_goods"] = best_goods_partition(goods)[0]
+    return sheet
+
+
+def best_goods_partition(goods: tuple[Good, ...]) -> tuple[int, tuple[tuple[Good, ...], ...]]:
+    """The best score for `goods` and the sets that reach it (sets of 1-3 different types;
+    each Wild takes whichever type helps most)."""
+    counts = Counter(goods)
+    best: tuple[int, tuple[tuple[Good, ...], ...]] = (0, ())
+    for assignment in _wild_assignments(counts[Good.WILD]):
+        typed = tuple(counts[kind] + assignment[i] for i, kind in enumerate(_TYPES))
+        value, sets = _partition(typed)
+        if value > best[0]:
+            best = (value, sets)
+    return best
+
+
+def _wild_assignments(wilds: int) -> list[tuple[int, int, int]]:
+    return [(a, b, wilds - a - b) for a in range(wilds + 1) for b in range(wilds + 1 - a)]
+
+
+@lru_cache(maxsize=4096)
+def _partition(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[Good, ...], ...]]:
+    """Exhaustive search over which set to form next (the spec asks for the true optimum)."""
+    best: tuple[int, tuple[tuple[Good, ...], ...]] = (0, ())
+    present = [i for i, n in enumerate(counts) if n]
+    for size in (3, 2, 1):
+        for chosen in combinations(present, size):
+            rest = tuple(n - (i in chosen) for i, n in enumerate(counts))
+            value, sets = _partition(rest)
+            value += _SET_VALUE[size]
+            if value > best[0]:
+                best = (value, (tuple(_TYPES[i] for i in chosen), *sets))
+    return best
+
+
+def result(state: State) -> Result:
+    """The final result: most points; a tie goes to most coins, then to Cream (section 9.4)."""
+    sheet = score(state)
+    totals = sheet.totals
+    tiebreak = ""
+    if totals[0] != totals[1]:
+        winner = 0 if totals[0] > totals[1] else 1
+    elif state.coins[0] != state.coins[1]:
+        winner, tiebreak = (0 if state.coins[0] > state.coins[1] else 1), "coins"
+    else:
+        winner, tiebreak = 0, "cream"
+    details = {
+        "capers": [list(row) for row in sheet.capers],
+        "location_winners": list(sheet.winners),
+        "locations": [card.name for card in state.locations],
+        "stolen_goods": [[good.value for good in goods] for goods in sheet.goods],
+        "coins": list(state.coins),
+    }
+    return Result(totals, winner, sheet.breakdown, tiebreak, details)

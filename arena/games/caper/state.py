@@ -1,0 +1,142 @@
+"""Immutable values of a Caper game: the state, its parts, and actions with their text form."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from arena.games.api import InvalidActionError
+from arena.games.caper.cards import CATALOGUE, Card, City, Kind
+
+SEATS = (0, 1)
+SEAT_NAMES = ("Cream", "Mint")
+MAX_THIEVES_PER_LOCATION = 3
+MAX_GEAR_PER_THIEF = 3
+TOTAL_COINS = 10
+
+
+class Round(NamedTuple):
+    kind: Kind
+    hand_size: int
+    first: int  # R1: Cream starts every Thief round, Mint every Gear round
+
+
+ROUNDS: tuple[Round, ...] = (
+    Round(Kind.THIEF, 4, 0),
+    Round(Kind.GEAR, 6, 1),
+    Round(Kind.THIEF, 3, 0),
+    Round(Kind.GEAR, 6, 1),
+    Round(Kind.THIEF, 2, 0),
+    Round(Kind.GEAR, 6, 1),
+)
+FINAL_ROUND = len(ROUNDS)  # `State.round` once all six rounds are played
+
+Placed = tuple[Card, bool]  # a card on the table and whether it is flipped face down
+Stack = tuple[Placed, ...]  # a Thief (index 0) and its Gear, bottom to top
+Crew = tuple[Stack, ...]  # one side's Thieves at one Location, in the order played
+Side = tuple[Crew, Crew, Crew]
+Hand = tuple[Card, ...]  # sorted by name, so a hand's order tells nothing
+
+
+class Pending(NamedTuple):
+    """An end-of-game ability (R7) still to resolve."""
+
+    seat: int
+    card: str
+    location: int
+
+
+class State(NamedTuple):
+    """A whole Caper game at one moment, hidden parts included. Never shown to a bot as is."""
+
+    city: City
+    locations: tuple[Card, Card, Card]
+    round: int  # index into ROUNDS; FINAL_ROUND once every round has been played
+    to_move: int  # the seat to act, -1 when the game is over
+    hands: tuple[Hand, Hand]
+    thief_deck: tuple[Card, ...]  # undealt, top first
+    gear_deck: tuple[Card, ...]
+    board: tuple[Side, Side]
+    coins: tuple[int, int]
+    supply: int
+    laundered: tuple[int, int]  # coins in each discard area (Laundromatic)
+    discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up, in the order discarded
+    hands_known: bool  # a swap this round has shown each player both hands
+    pending: tuple[Pending, ...]  # R7 abilities left, the next one first
+
+
+class ActionKind(IntEnum):
+    THIEF = 0  # place a Thief: card, location, optional flip target (The Illusionist)
+    GEAR = 1  # play a Gear: card, location, thief, optional flip target (Blazeblaster)
+    DISCARD = 2  # discard a Gear for a coin
+    REPLAY = 3  # R7: play a Gear from your discard area for free
+    PASS = 4  # decline an optional ability
+
+
+NONE = -1  # an unused index field of an action
+
+
+class Action(NamedTuple):
+    """A decision. Indices: `location` 0-2; `thief` is the position of one of your Thieves at that
+    Location (in the order they were played); `target` the position of the opponent's Thief whose
+    top card is flipped. The field order gives the stable sort order of legal actions."""
+
+    kind: ActionKind
+    card: str = ""
+    location: int = NONE
+    thief: int = NONE
+    target: int = NONE
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+_VERBS = {kind: kind.name.lower() for kind in ActionKind}
+
+
+def action_text(action: Action) -> str:
+    """The stable text form: `thief The Dame at 2`, `gear Blazeblaster at 0/1 flip 2`, `pass`."""
+    words = [_VERBS[action.kind]]
+    if action.card:
+        words.append(action.card)
+    if action.location != NONE:
+        place = str(action.location)
+        if action.thief != NONE:
+            place += f"/{action.thief}"
+        words.append(f"at {place}")
+    if action.target != NONE:
+        words.append(f"flip {action.target}")
+    return " ".join(words)
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of `action_text`; raises `InvalidActionError` naming the malformed part."""
+    verb, _, rest = text.strip().partition(" ")
+    kinds = {name: kind for kind, name in _VERBS.items()}
+    if verb not in kinds:
+        raise InvalidActionError(f"unknown action {verb!r}: expected one of {', '.join(kinds)}")
+    kind = kinds[verb]
+    rest, _, target = rest.partition(" flip ")
+    card, _, place = rest.partition(" at ")
+    if kind is ActionKind.PASS:
+        if text.strip() != "pass":
+            raise InvalidActionError(f"'pass' takes nothing more, got {text!r}")
+        return Action(kind)
+    if card not in CATALOGUE:
+        raise InvalidActionError(f"unknown card {card!r} in {text!r}")
+    location, _, thief = place.partition("/")
+    return Action(
+        kind,
+        card,
+        _index(location, "location", text),
+        _index(thief, "thief", text),
+        _index(target, "flip target", text),
+    )
+
+
+def _index(word: str, what: str, text: str) -> int:
+    if not word:
+        return NONE
+    if not word.isdigit() or len(word) > 2:
+        raise InvalidActionError(f"{what} must be a small number, got {word!r} in {text!r}")
+    return int(word)

@@ -1,0 +1,158 @@
+"""Questions about the table and the coin movements the rules are made of (sections 6-8)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from arena.games.caper.cards import Card, Colour, CostModifier, Kind, OnPlay, Whose
+from arena.games.caper.state import MAX_GEAR_PER_THIEF, Crew, Side, Stack, State
+
+Coins = tuple[int, int]
+
+
+def face_up(crew: Crew) -> Iterator[Card]:
+    """The crew's cards that still have their abilities."""
+    for stack in crew:
+        for card, flipped in stack:
+            if not flipped:
+                yield card
+
+
+def has_room(stack: Stack) -> bool:
+    return len(stack) <= MAX_GEAR_PER_THIEF
+
+
+def cost_modifiers(state: State, seat: int, location: int) -> tuple[CostModifier, ...]:
+    """Every modifier on what `seat` pays for Gear at `location` (R6: Locations' hit both)."""
+    found: list[CostModifier] = []
+    place = state.locations[location].cost_modifier
+    if place is not None:
+        found.append(place)
+    # Plain loops: this runs for every legal-action listing, the engine's hottest path.
+    for owner, whose in ((seat, Whose.OWNER), (1 - seat, Whose.OPPONENT)):
+        for stack in state.board[owner][location]:
+            for card, flipped in stack:
+                modifier = card.cost_modifier
+                if modifier is not None and not flipped and modifier.whose is whose:
+                    found.append(modifier)
+    return tuple(found)
+
+
+def cost_with(modifiers: tuple[CostModifier, ...], card: Card) -> int:
+    cost = card.cost
+    for modifier in modifiers:
+        if modifier.colour is None or modifier.colour is card.colour:
+            cost += modifier.delta
+    return max(0, cost)
+
+
+def gear_cost(state: State, seat: int, location: int, card: Card) -> int:
+    """What `seat` pays to play `card` at `location`: printed cost plus modifiers, at least 0."""
+    return cost_with(cost_modifiers(state, seat, location), card)
+
+
+def is_protected(state: State, owner: int, location: int, stack: Stack) -> bool:
+    """Whether the top card of `stack` (owned by `owner`) cannot be flipped right now."""
+    card = stack[-1][0]
+    what: Kind | Colour = Kind.THIEF if len(stack) == 1 else card.colour
+    place = state.locations[location].protects
+    if place is not None and place[1] == what:
+        return True
+    return any(
+        own.protects is not None and own.protects[1] == what
+        for own in face_up(state.board[owner][location])
+    )
+
+
+def flip_targets(state: State, seat: int, location: int, effect: OnPlay) -> tuple[int, ...]:
+    """Positions of the opponent's Thieves at `location` whose top card `effect` may flip.
+
+    Only the topmost card of a stack can be flipped (section 6): Blazeblaster needs a Gear on
+    top, The Illusionist a Thief with no Gear; either way it must be face up and unprotected.
+    """
+    if effect is not OnPlay.FLIP_GEAR and effect is not OnPlay.FLIP_THIEF:
+        return ()
+    opponent = 1 - seat
+    wants_gear = effect is OnPlay.FLIP_GEAR
+    return tuple(
+        position
+        for position, stack in enumerate(state.board[opponent][location])
+        if (len(stack) > 1) == wants_gear
+        and not stack[-1][1]
+        and not is_protected(state, opponent, location, stack)
+    )
+
+
+def flip_top(
+    board: tuple[Side, Side], seat: int, location: int, position: int
+) -> tuple[Side, Side]:
+    stack = board[seat][location][position]
+    card, _ = stack[-1]
+    return replace_stack(board, seat, location, position, (*stack[:-1], (card, True)))
+
+
+def replace_stack(
+    board: tuple[Side, Side], seat: int, location: int, position: int, stack: Stack
+) -> tuple[Side, Side]:
+    crew = board[seat][location]
+    return _replace_crew(board, seat, location, (*crew[:position], stack, *crew[position + 1 :]))
+
+
+def add_stack(
+    board: tuple[Side, Side], seat: int, location: int, stack: Stack
+) -> tuple[Side, Side]:
+    return _replace_crew(board, seat, location, (*board[seat][location], stack))
+
+
+def _replace_crew(
+    board: tuple[Side, Side], seat: int, location: int, crew: Crew
+) -> tuple[Side, Side]:
+    side = board[seat]
+    new_side: Side = (
+        crew if location == 0 else side[0],
+        crew if location == 1 else side[1],
+        crew if location == 2 else side[2],
+    )
+    return (new_side, board[1]) if seat == 0 else (board[0], new_side)
+
+
+def gain(coins: Coins, supply: int, seat: int, amount: int) -> tuple[Coins, int]:
+    """Take `amount` coins one at a time: from the supply, else from the opponent only while
+    the gainer has fewer than them; the rest is lost (section 7)."""
+    mine, theirs = coins[seat], coins[1 - seat]
+    for _ in range(amount):
+        if supply > 0:
+            supply -= 1
+        elif mine < theirs:
+            theirs -= 1
+        else:
+            break
+        mine += 1
+    return ((mine, theirs) if seat == 0 else (theirs, mine)), supply
+
+
+def pay(coins: Coins, supply: int, seat: int, amount: int) -> tuple[Coins, int]:
+    return _set(coins, seat, coins[seat] - amount), supply + amount
+
+
+def return_coin(coins: Coins, supply: int, seat: int) -> tuple[Coins, int]:
+    """`seat` returns one coin to the supply, if it has one."""
+    if coins[seat] == 0:
+        return coins, supply
+    return pay(coins, supply, seat, 1)
+
+
+def launder(coins: Coins, supply: int, laundered: Coins, seat: int) -> tuple[Coins, int, Coins]:
+    """Laundromatic (R11): one coin into `seat`'s discard area, from the supply, else from the
+    opponent while `seat` has fewer coins in hand; otherwise nothing moves."""
+    if supply > 0:
+        supply -= 1
+    elif coins[seat] < coins[1 - seat]:
+        coins = _set(coins, 1 - seat, coins[1 - seat] - 1)
+    else:
+        return coins, supply, laundered
+    return coins, supply, _set(laundered, seat, laundered[seat] + 1)
+
+
+def _set(pair: Coins, seat: int, value: int) -> Coins:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)

@@ -1,0 +1,1 @@
+"""The referee: plays games and matches between two seats."""
