@@ -117,15 +117,11 @@ def replay_states(record: GameRecord) -> Iterator[tuple[str | None, Any]]:
 
     Raises `RecordError` if the record names another rules version or an action does not apply.
     """
-    from arena.games import get_game  # the registry imports every game; records do not need to
-
-    game = get_game(record.game)
-    if record.rules_version != game.rules_version:
-        raise RecordError(
-            f"record is for {record.game} rules version {record.rules_version}, "
-            f"this engine plays version {game.rules_version}"
-        )
-    state = game.create(record.config, record.seed)
+    game = _game_for(record)
+    try:
+        state = game.create(record.config, record.seed)
+    except GameError as error:
+        raise RecordError(f"record cannot be set up: {error}") from None
     yield None, state
     for number, text in enumerate(record.actions, start=1):
         try:
@@ -137,9 +133,7 @@ def replay_states(record: GameRecord) -> Iterator[tuple[str | None, Any]]:
 
 def replay(record: GameRecord) -> tuple[Any, Result | None]:
     """The final state and, for a finished game, its result, checked against the stored one."""
-    from arena.games import get_game
-
-    game = get_game(record.game)
+    game = _game_for(record)
     state: Any = None
     for _, state in replay_states(record):  # noqa: B007 - the last state is the one we want
         pass
@@ -151,3 +145,18 @@ def replay(record: GameRecord) -> tuple[Any, Result | None]:
                 f"record says scores {stored}, the replay gives {list(result.scores)}"
             )
     return state, result
+
+
+def _game_for(record: GameRecord) -> Any:
+    from arena.games import get_game  # the registry imports every game; records need not
+
+    try:
+        game = get_game(record.game)
+    except GameError as error:
+        raise RecordError(str(error)) from None
+    if record.rules_version != game.rules_version:
+        raise RecordError(
+            f"record is for {record.game} rules version {record.rules_version}, "
+            f"this engine plays version {game.rules_version}"
+        )
+    return game
