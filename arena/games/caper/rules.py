@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from arena.games.api import (
     Config,
@@ -120,18 +121,25 @@ def _gear_plays(
             modifiers = table.cost_modifiers(state, seat, location)
             places.append((location, modifiers, room))
     coins = state.coins[seat]
-    actions = []
+    actions: list[Action] = []
     for name in names:
         card = CATALOGUE[name]
-        for location, modifiers, room in places:
-            if not free and table.cost_with(modifiers, card) > coins:
-                continue
-            flips = NO_TARGET
-            if card.on_play is OnPlay.FLIP_GEAR:
-                flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
-            actions += [
-                _new_tuple(Action, (kind, name, location, i, t)) for i in room for t in flips
-            ]
+        if card.on_play is OnPlay.FLIP_GEAR:
+            for location, modifiers, room in places:
+                if free or table.cost_with(modifiers, card) <= coins:
+                    flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
+                    actions += [
+                        _new_tuple(Action, (kind, name, location, i, t))
+                        for i in room
+                        for t in flips
+                    ]
+            continue
+        actions += [
+            _new_tuple(Action, (kind, name, location, i, NONE))
+            for location, modifiers, room in places
+            if free or (table.cost_with(modifiers, card) if modifiers else card.cost) <= coins
+            for i in room
+        ]
     return actions
 
 
@@ -144,19 +152,22 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     if state.pending:
         return _resolve_replay(state, action)
     hand = _remove_one(state.hands[mover], action.card)
-    state = state._replace(hands=_pair(state.hands, mover, hand))
     if action.kind is ActionKind.THIEF:
-        state = _place_thief(state, mover, action)
+        changes = _place_thief(state, mover, action)
     elif action.kind is ActionKind.GEAR:
-        state = _place_gear(state, mover, action, free=False)
+        changes = _place_gear(state, mover, action, free=False)
     else:
         coins, supply = table.gain(state.coins, state.supply, mover, 1)
         discards = _pair(state.discards, mover, (*state.discards[mover], CATALOGUE[action.card]))
-        state = state._replace(coins=coins, supply=supply, discards=discards)
-    return _after_play(state, mover)
+        changes = {"coins": coins, "supply": supply, "discards": discards}
+    changes["hands"] = _pair(state.hands, mover, hand)
+    first = ROUNDS[state.round].first
+    if mover == first:  # the other player answers; one `_replace` on this hot path
+        return state._replace(to_move=1 - first, **changes)
+    return _end_turn(state._replace(**changes))
 
 
-def _place_thief(state: State, seat: int, action: Action) -> State:
+def _place_thief(state: State, seat: int, action: Action) -> dict[str, Any]:
     card = CATALOGUE[action.card]
     board = table.add_stack(state.board, seat, action.location, ((card, False),))
     coins, supply = table.gain(state.coins, state.supply, seat, card.income)
@@ -165,10 +176,10 @@ def _place_thief(state: State, seat: int, action: Action) -> State:
     # R10: a face-up Signal Jammer taxes its owner's later Thief plays at its Location.
     if any(c.taxes_own_thief_play for c in table.face_up(state.board[seat][action.location])):
         coins, supply = table.return_coin(coins, supply, 1 - seat)
-    return state._replace(board=board, coins=coins, supply=supply)
+    return {"board": board, "coins": coins, "supply": supply}
 
 
-def _place_gear(state: State, seat: int, action: Action, free: bool) -> State:
+def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str, Any]:
     """Pay, put the Gear on top of the chosen Thief, then its on-play effect, then the
     Location's coin tax (the order section 5 lists them in)."""
     card, location = CATALOGUE[action.card], action.location
@@ -189,18 +200,16 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> State:
     tax = state.locations[location].gear_tax
     if tax is Kind.GEAR or tax is card.colour:
         coins, supply = table.return_coin(coins, supply, 1 - seat)
-    return state._replace(board=board, coins=coins, supply=supply, laundered=laundered)
+    return {"board": board, "coins": coins, "supply": supply, "laundered": laundered}
 
 
-def _after_play(state: State, mover: int) -> State:
-    first = ROUNDS[state.round].first
-    if mover == first:
-        return state._replace(to_move=1 - first)
+def _end_turn(state: State) -> State:
+    """Both have played: swap hands, or, holding one card each, discard it and end the round."""
     if len(state.hands[0]) >= 2:
+        first = ROUNDS[state.round].first
         return state._replace(
             hands=(state.hands[1], state.hands[0]), hands_known=True, to_move=first
         )
-    # Each holds one card: it is discarded face up for nothing, and the round ends.
     discards = (state.discards[0] + state.hands[0], state.discards[1] + state.hands[1])
     return _start_round(state._replace(hands=((), ()), discards=discards), state.round + 1)
 
@@ -249,7 +258,8 @@ def _resolve_replay(state: State, action: Action) -> State:
     if action.kind is ActionKind.REPLAY:
         seat = state.to_move
         discards = _pair(state.discards, seat, _remove_one(state.discards[seat], action.card))
-        state = _place_gear(state._replace(discards=discards), seat, action, free=True)
+        state = state._replace(discards=discards)
+        state = state._replace(**_place_gear(state, seat, action, free=True))
     return _next_pending(state._replace(pending=state.pending[1:]))
 
 
