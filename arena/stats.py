@@ -31,12 +31,23 @@ def mean_ci(values: Sequence[float]) -> Estimate:
     return Estimate(mean, Z95 * math.sqrt(variance / n), n)
 
 
-def proportion_ci(successes: float, n: int) -> Estimate:
-    """A proportion with its 95 % Wilson score interval, reported as centre ± half-width."""
+@dataclass(frozen=True, slots=True)
+class Proportion:
+    value: float
+    low: float  # of the 95 % Wilson score interval
+    high: float
+    n: int
+
+    def __str__(self) -> str:
+        return f"{self.value:.0%} [{self.low:.0%}, {self.high:.0%}]"
+
+
+def proportion_ci(successes: float, n: int) -> Proportion:
+    """A proportion with its 95 % Wilson score interval (sound near 0 % and 100 % too)."""
     if n == 0:
-        return Estimate(math.nan, math.nan, 0)
+        return Proportion(math.nan, math.nan, math.nan, 0)
     p = successes / n
     denominator = 1 + Z95**2 / n
     centre = (p + Z95**2 / (2 * n)) / denominator
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
-    return Estimate(centre, half, n)
+    return Proportion(p, max(0.0, centre - half), min(1.0, centre + half), n)

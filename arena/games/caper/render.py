@@ -14,9 +14,9 @@ def render(
     for location, name in enumerate(obs.locations):
         lines.append(f"  [{location}] {name}")
         for seat in (0, 1):
-            crew = obs.board[seat][location]
-            stacks = "  ".join(_stack(stack) for stack in crew) or "-"
-            lines.append(f"      {SEAT_NAMES[seat]:<5} {stacks}")
+            stacks = [_stack(stack) for stack in obs.board[seat][location]] or ["-"]
+            lines.append(f"      {SEAT_NAMES[seat]:<6}{stacks[0]}")
+            lines += [f"      {'':<6}{stack}" for stack in stacks[1:]]
     for seat in (0, 1):
         lines.append(_player_line(obs, seat, omniscient_hands))
     if obs.pending:
@@ -33,7 +33,7 @@ def _header(obs: CaperObservation) -> str:
 
 
 def _stack(stack: PublicStack) -> str:
-    return "[" + " < ".join(f"({name})" if flipped else name for name, flipped in stack) + "]"
+    return " < ".join(f"({name})" if flipped else name for name, flipped in stack)
 
 
 def _player_line(

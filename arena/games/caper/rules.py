@@ -90,7 +90,8 @@ def legal_actions(state: State) -> list[Action]:
     if ROUNDS[state.round].kind is Kind.THIEF:
         actions = _thief_plays(state, seat, names)
     else:
-        actions = _gear_plays(state, seat, names) + [Action(ActionKind.DISCARD, n) for n in names]
+        discards = [_new_tuple(Action, (ActionKind.DISCARD, n, NONE, NONE, NONE)) for n in names]
+        actions = _gear_plays(state, seat, names) + discards
     global _last_listed
     _last_listed = (state, actions)
     return actions
@@ -103,6 +104,10 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
     actions = []
     for name in names:
         effect = CATALOGUE[name].on_play
+        if effect is not OnPlay.FLIP_THIEF:
+            kind = ActionKind.THIEF
+            actions += [_new_tuple(Action, (kind, name, loc, NONE, NONE)) for loc in open_locations]
+            continue
         for location in open_locations:
             targets = table.flip_targets(state, seat, location, effect) or NO_TARGET
             actions += [Action(ActionKind.THIEF, name, location, NONE, t) for t in targets]
