@@ -1,0 +1,260 @@
+"""The referee: plays one game between seats under a fault policy, and writes its record.
+
+A seat is anything that can make a decision: a built-in bot in this process or a remote bot
+behind the gateway. The referee owns the game's randomness (the seed) and the clock; the
+seats only answer. What the game record says about how it ended is decided here.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Protocol
+
+from arena.bots.base import Bot
+from arena.games.api import Config, Game, GameError, Observation, Result
+from arena.games.record import GameRecord
+
+
+class Termination(StrEnum):
+    NORMAL = "normal"
+    FORFEIT = "forfeit"
+
+
+class Fault(StrEnum):
+    TIMEOUT = "timeout"  # no answer in time: a strike, and a random legal action is played
+    ILLEGAL = "illegal action"
+    DISCONNECTED = "disconnected"  # away longer than the grace period
+    RESIGNED = "resigned"
+
+
+@dataclass(frozen=True, slots=True)
+class FaultPolicy:
+    """Per-match time control and what faults cost (ARCHITECTURE.md, "How a remote bot plays")."""
+
+    move_ms: int = 1000  # budget for each decision
+    bank_ms: int = 10_000  # extra time a seat may draw on over the whole game
+    max_strikes: int = 3  # missed deadlines that forfeit the game
+    grace_ms: int = 10_000  # how long a disconnected bot may take to come back
+
+    def __post_init__(self) -> None:
+        for name in ("move_ms", "bank_ms", "grace_ms"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must not be negative")
+        if self.max_strikes < 1:
+            raise ValueError("max_strikes must be at least 1")
+
+
+UNTIMED = FaultPolicy(move_ms=10**9, bank_ms=0, max_strikes=1, grace_ms=0)
+
+
+def bot_rng(seed: int, seat: int) -> random.Random:
+    """The generator a built-in bot in `seat` of game `seed` draws from: games replay exactly."""
+    return random.Random(f"{seed}/{seat}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    game_id: str
+    game: str
+    rules_version: int
+    config: Config
+    seat: int
+    opponent: str
+    policy: FaultPolicy
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionRequest:
+    game_id: str
+    seat: int
+    observation: Observation
+    legal: Sequence[Any]
+    move_ms: int
+    bank_ms: int
+    strikes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    action: Any = None  # one of the legal actions, or None with a fault
+    fault: Fault | None = None
+    detail: str = ""
+
+
+class Seat(Protocol):
+    name: str
+
+    def start(self, info: GameInfo) -> None: ...
+
+    def decide(self, request: DecisionRequest) -> Decision: ...
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    record: GameRecord
+    result: Result
+    termination: Termination
+    reason: str = ""
+    faults: tuple[tuple[int, str], ...] = ()  # (seat, what happened) in order
+
+
+class BuiltinSeat:
+    """A built-in bot playing in the worker's own process."""
+
+    def __init__(self, bot: Bot, game: Game[Any, Any], seed: int, seat: int) -> None:
+        self.name = bot.name
+        self._bot, self._game, self._rng = bot, game, bot_rng(seed, seat)
+
+    def start(self, info: GameInfo) -> None:
+        pass
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        return Decision(self._bot.choose(self._game, request.observation, request.legal, self._rng))
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        pass
+
+
+@dataclass
+class _Clock:
+    bank_ms: int
+    strikes: int = 0
+    latencies_ms: list[float] = field(default_factory=list)
+
+    def mean_latency_ms(self) -> float:
+        return (
+            round(sum(self.latencies_ms) / len(self.latencies_ms), 3) if self.latencies_ms else 0.0
+        )
+
+
+def referee_game(
+    game: Game[Any, Any],
+    config: Config,
+    seed: int,
+    seats: Sequence[Seat],
+    policy: FaultPolicy,
+    game_id: str,
+) -> GameOutcome:
+    """Play one game to its end or to a forfeit, and return its record and result."""
+    return _Referee(game, config, seed, seats, policy, game_id).play()
+
+
+class _Referee:
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        config: Config,
+        seed: int,
+        seats: Sequence[Seat],
+        policy: FaultPolicy,
+        game_id: str,
+    ) -> None:
+        self.game, self.config, self.seed, self.seats = game, config, seed, seats
+        self.policy, self.game_id = policy, game_id
+        self.rng = random.Random(f"referee/{seed}")  # fault moves: random but reproducible
+        self.clocks = [_Clock(policy.bank_ms) for _ in seats]
+        self.faults: list[tuple[int, str]] = []
+
+    def play(self) -> GameOutcome:
+        game, seats = self.game, self.seats
+        infos = [
+            GameInfo(
+                self.game_id,
+                game.id,
+                game.rules_version,
+                self.config,
+                seat,
+                seats[1 - seat].name,
+                self.policy,
+            )
+            for seat in range(len(seats))
+        ]
+        for seat, info in zip(seats, infos, strict=True):
+            seat.start(info)
+        state = game.create(self.config, self.seed)
+        actions: list[str] = []
+        forfeit: tuple[int, str] | None = None
+        while forfeit is None and (mover := game.current_player(state)) is not None:
+            action, forfeit = self._decide(state, mover)
+            if action is not None:
+                state = game.apply(state, action, mover)
+                actions.append(game.action_text(action))
+        outcome = self._outcome(state, actions, forfeit)
+        for seat, info in zip(seats, infos, strict=True):
+            seat.finish(info, outcome)
+        return outcome
+
+    def _decide(self, state: Any, mover: int) -> tuple[Any, tuple[int, str] | None]:
+        """The action to play for `mover`, or a forfeit (seat, reason)."""
+        game, clock, policy = self.game, self.clocks[mover], self.policy
+        legal = game.legal_actions(state)
+        observation = game.observation(state, mover)
+        request = DecisionRequest(
+            self.game_id, mover, observation, legal, policy.move_ms, clock.bank_ms, clock.strikes
+        )
+        started = time.perf_counter()
+        decision = self.seats[mover].decide(request)
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        clock.latencies_ms.append(elapsed_ms)
+        if decision.fault is Fault.TIMEOUT:
+            clock.strikes += 1
+            clock.bank_ms = 0
+            self.faults.append((mover, f"missed the deadline (strike {clock.strikes})"))
+            if clock.strikes >= policy.max_strikes:
+                return None, (mover, f"{clock.strikes} missed deadlines")
+            return legal[self.rng.randrange(len(legal))], None
+        if decision.fault is not None:
+            detail = f": {decision.detail}" if decision.detail else ""
+            return None, (mover, f"{decision.fault.value}{detail}")
+        if decision.action not in legal:
+            return None, (
+                mover,
+                f"illegal action: {self._why_illegal(state, decision.action, mover)}",
+            )
+        clock.bank_ms = max(0, clock.bank_ms - max(0, int(elapsed_ms) - policy.move_ms))
+        return decision.action, None
+
+    def _why_illegal(self, state: Any, action: Any, mover: int) -> str:
+        try:
+            self.game.apply(state, action, mover)
+        except GameError as error:
+            return str(error)
+        return repr(action)
+
+    def _outcome(
+        self, state: Any, actions: list[str], forfeit: tuple[int, str] | None
+    ) -> GameOutcome:
+        seats = self.seats
+        if forfeit is None:
+            result, termination, reason = self.game.result(state), Termination.NORMAL, ""
+        else:
+            loser, reason = forfeit
+            details = {"forfeit": loser, "reason": reason}
+            result = Result(
+                tuple(0 for _ in seats), 1 - loser, tuple({} for _ in seats), "forfeit", details
+            )
+            termination = Termination.FORFEIT
+            self.faults.append((loser, f"forfeited: {reason}"))
+        meta = {
+            "game_id": self.game_id,
+            "faults": [list(fault) for fault in self.faults],
+            "mean_decision_ms": [clock.mean_latency_ms() for clock in self.clocks],
+        }
+        record = GameRecord(
+            game=self.game.id,
+            rules_version=self.game.rules_version,
+            config=dict(self.config),
+            seed=self.seed,
+            actions=tuple(actions),
+            players=tuple(seat.name for seat in seats),
+            termination=termination.value,
+            result=result.to_json(),
+            meta=meta,
+        )
+        return GameOutcome(record, result, termination, reason, tuple(self.faults))

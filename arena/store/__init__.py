@@ -1,0 +1,1 @@
+"""Redis: every key name in `keys`, one repository per concept, idempotent writes."""

@@ -1,0 +1,80 @@
+"""Registered bots: names, ids and secret tokens, of which Redis keeps only a hash."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from dataclasses import dataclass
+
+import redis
+
+from arena.store import keys
+from arena.store.values import as_text
+
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
+
+
+class BotRegistryError(ValueError):
+    """A registration or lookup that cannot be done; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotInfo:
+    bot_id: str
+    name: str
+    created: float
+
+
+def token_hash(token: str) -> str:
+    # Tokens are 256 random bits, so a fast hash is enough: there is nothing to brute-force.
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class BotRegistry:
+    def __init__(self, client: redis.Redis) -> None:
+        self._redis = client
+
+    def register(self, name: str) -> tuple[BotInfo, str]:
+        """A new bot and its token. The token is returned once and never stored."""
+        if not NAME_PATTERN.match(name):
+            raise BotRegistryError(
+                f"bad bot name {name!r}: use 1-40 letters, digits, '.', '_' or '-', "
+                "starting with a letter or digit"
+            )
+        bot_id = "b" + secrets.token_hex(8)
+        token = secrets.token_urlsafe(32)
+        if not self._redis.hsetnx(keys.bot_names(), name, bot_id):
+            raise BotRegistryError(f"a bot named {name!r} is already registered")
+        created = time.time()
+        digest = token_hash(token)
+        pipe = self._redis.pipeline()
+        pipe.hset(keys.bot(bot_id), mapping={"name": name, "token": digest, "created": created})
+        pipe.hset(keys.bot_tokens(), digest, bot_id)
+        pipe.execute()
+        return BotInfo(bot_id, name, created), token
+
+    def authenticate(self, token: str) -> BotInfo | None:
+        """The bot whose token this is, or None."""
+        bot_id = self._redis.hget(keys.bot_tokens(), token_hash(token))
+        return None if bot_id is None else self.get(as_text(bot_id))
+
+    def get(self, bot_id: str) -> BotInfo | None:
+        data = self._redis.hgetall(keys.bot(bot_id))
+        if not data:
+            return None
+        fields = {as_text(key): as_text(value) for key, value in data.items()}
+        return BotInfo(bot_id, fields["name"], float(fields["created"]))
+
+    def by_name(self, name: str) -> BotInfo | None:
+        bot_id = self._redis.hget(keys.bot_names(), name)
+        return None if bot_id is None else self.get(as_text(bot_id))
+
+    def all(self) -> list[BotInfo]:
+        ids = [as_text(value) for value in self._redis.hvals(keys.bot_names())]
+        found = (self.get(bot_id) for bot_id in ids)
+        return sorted((bot for bot in found if bot is not None), key=lambda bot: bot.name)
+
+    def is_online(self, bot_id: str) -> bool:
+        return bool(self._redis.exists(keys.bot_online(bot_id)))

