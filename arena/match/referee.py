@@ -20,8 +20,14 @@ from arena.games.record import GameRecord
 
 
 class Termination(StrEnum):
+    """How a game ended; every value but NORMAL is a loss for the seat at fault."""
+
     NORMAL = "normal"
-    FORFEIT = "forfeit"
+    RESIGNATION = "resignation"
+    TIMEOUT = "timeout"  # one missed deadline more than the policy allows
+    ILLEGAL_ACTION = "illegal_action"
+    DISCONNECT = "disconnect"  # away longer than the grace period
+    VOIDED = "voided"  # an infrastructure failure: the game is replayed, never scored
 
 
 class Fault(StrEnum):
@@ -29,6 +35,14 @@ class Fault(StrEnum):
     ILLEGAL = "illegal action"
     DISCONNECTED = "disconnected"  # away longer than the grace period
     RESIGNED = "resigned"
+
+
+_FAULT_ENDS = {
+    Fault.TIMEOUT: Termination.TIMEOUT,
+    Fault.ILLEGAL: Termination.ILLEGAL_ACTION,
+    Fault.DISCONNECTED: Termination.DISCONNECT,
+    Fault.RESIGNED: Termination.RESIGNATION,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +193,7 @@ class _Referee:
             seat.start(info)
         state = game.create(self.config, self.seed)
         actions: list[str] = []
-        forfeit: tuple[int, str] | None = None
+        forfeit: tuple[int, Fault, str] | None = None
         while forfeit is None and (mover := game.current_player(state)) is not None:
             action, forfeit = self._decide(state, mover)
             if action is not None:
@@ -190,8 +204,8 @@ class _Referee:
             seat.finish(info, outcome)
         return outcome
 
-    def _decide(self, state: Any, mover: int) -> tuple[Any, tuple[int, str] | None]:
-        """The action to play for `mover`, or a forfeit (seat, reason)."""
+    def _decide(self, state: Any, mover: int) -> tuple[Any, tuple[int, Fault, str] | None]:
+        """The action to play for `mover`, or a forfeit (seat, fault, reason)."""
         game, clock, policy = self.game, self.clocks[mover], self.policy
         legal = game.legal_actions(state)
         observation = game.observation(state, mover)
@@ -207,16 +221,14 @@ class _Referee:
             clock.bank_ms = 0
             self.faults.append((mover, f"missed the deadline (strike {clock.strikes})"))
             if clock.strikes >= policy.max_strikes:
-                return None, (mover, f"{clock.strikes} missed deadlines")
+                return None, (mover, Fault.TIMEOUT, f"{clock.strikes} missed deadlines")
             return legal[self.rng.randrange(len(legal))], None
         if decision.fault is not None:
             detail = f": {decision.detail}" if decision.detail else ""
-            return None, (mover, f"{decision.fault.value}{detail}")
+            return None, (mover, decision.fault, f"{decision.fault.value}{detail}")
         if decision.action not in legal:
-            return None, (
-                mover,
-                f"illegal action: {self._why_illegal(state, decision.action, mover)}",
-            )
+            reason = f"illegal action: {self._why_illegal(state, decision.action, mover)}"
+            return None, (mover, Fault.ILLEGAL, reason)
         clock.bank_ms = max(0, clock.bank_ms - max(0, int(elapsed_ms) - policy.move_ms))
         return decision.action, None
 
@@ -228,18 +240,18 @@ class _Referee:
         return repr(action)
 
     def _outcome(
-        self, state: Any, actions: list[str], forfeit: tuple[int, str] | None
+        self, state: Any, actions: list[str], forfeit: tuple[int, Fault, str] | None
     ) -> GameOutcome:
         seats = self.seats
         if forfeit is None:
             result, termination, reason = self.game.result(state), Termination.NORMAL, ""
         else:
-            loser, reason = forfeit
+            loser, fault, reason = forfeit
             details = {"forfeit": loser, "reason": reason}
             result = Result(
                 tuple(0 for _ in seats), 1 - loser, tuple({} for _ in seats), "forfeit", details
             )
-            termination = Termination.FORFEIT
+            termination = _FAULT_ENDS[fault]
             self.faults.append((loser, f"forfeited: {reason}"))
         meta = {
             "game_id": self.game_id,

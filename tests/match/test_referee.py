@@ -66,7 +66,7 @@ def test_a_normal_game_ends_normally_and_replays() -> None:
 def test_three_missed_deadlines_forfeit_and_earlier_ones_play_a_random_move() -> None:
     slow = ScriptedSeat(fault=Fault.TIMEOUT)
     outcome = referee_game(CAPER, {}, 2, [slow, builtin(1)], POLICY, "g2")
-    assert outcome.termination is Termination.FORFEIT
+    assert outcome.termination is Termination.TIMEOUT
     assert outcome.result.winner == 1
     assert outcome.reason == "3 missed deadlines"
     strikes = [what for seat, what in outcome.faults if "strike" in what]
@@ -79,16 +79,25 @@ def test_three_missed_deadlines_forfeit_and_earlier_ones_play_a_random_move() ->
 def test_an_illegal_action_forfeits_with_the_engines_reason() -> None:
     cheat = ScriptedSeat(action=Action(ActionKind.DISCARD, "Skeleton Key"))
     outcome = referee_game(CAPER, {}, 3, [builtin(0), cheat], POLICY, "g3")
-    assert outcome.termination is Termination.FORFEIT and outcome.result.winner == 0
+    assert outcome.termination is Termination.ILLEGAL_ACTION and outcome.result.winner == 0
     assert outcome.reason.startswith("illegal action: discard Skeleton Key: ")
     assert "Thief round" in outcome.reason
     assert outcome.record.result is not None and outcome.record.result["details"]["forfeit"] == 1
 
 
-@pytest.mark.parametrize(("fault", "reason"), [(Fault.DISCONNECTED, "disconnected: test"), (Fault.RESIGNED, "resigned: test")])  # fmt: skip
-def test_disconnect_and_resignation_forfeit(fault: Fault, reason: str) -> None:
+@pytest.mark.parametrize(
+    ("fault", "termination", "reason"),
+    [
+        (Fault.DISCONNECTED, Termination.DISCONNECT, "disconnected: test"),
+        (Fault.RESIGNED, Termination.RESIGNATION, "resigned: test"),
+    ],
+)
+def test_disconnect_and_resignation_forfeit(
+    fault: Fault, termination: Termination, reason: str
+) -> None:
     seat = ScriptedSeat(fault=fault, from_decision=4)
     outcome = referee_game(CAPER, {}, 4, [seat, builtin(1)], POLICY, "g4")
+    assert outcome.termination is termination and outcome.record.termination == termination.value
     assert outcome.reason == reason and outcome.result.winner == 1
     assert len(seat.finished) == 1 and seat.finished[0] is outcome
     assert seat.started[0].opponent == "random" and seat.started[0].seat == 0
