@@ -1,0 +1,364 @@
+"""Engine values ⇄ wire messages (`proto/arena/v1`): the only module that imports both.
+
+The gateway, the referee and the Python SDK all convert through here, so a message means the same
+on both ends of a stream. Game-specific conversions live in one `_GameCodec` per game id, in
+`_CODECS`; a new game (Caper: Europe) is one more entry there and one more field in the
+`Observation` and `Action` oneofs of `game.proto`.
+
+Errors: a malformed action raises the engine's `InvalidActionError`, so the referee treats it like
+an unparsable action text; any other message that does not describe an engine value raises
+`CodecError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from arena.games.api import Config, Game, InvalidActionError, Observation, Result
+from arena.games.caper import CATALOGUE, Action, ActionKind, CaperObservation
+from arena.games.caper.observation import PublicStack
+from arena.games.caper.state import NONE
+from arena.v1 import bot_pb2, caper_pb2, game_pb2
+
+PROTOCOL_VERSION = 1  # echoed in Hello and Welcome; a change a v1 peer cannot read is arena.v2
+
+AnyObservation = CaperObservation  # a union once a second game is added
+A = TypeVar("A")
+
+
+class CodecError(ValueError):
+    """A message parsed but describes no engine value (e.g. an observation with three sides)."""
+
+
+# --- the generic API ---------------------------------------------------------------------------
+
+
+def observation_to_proto(obs: Observation) -> game_pb2.Observation:
+    """`obs` (what any game's `observation` returns) as the `Observation` message of its game."""
+    for codec in _CODECS.values():
+        if isinstance(obs, codec.observation_type):
+            return codec.observation_to_proto(obs)
+    raise CodecError(f"no wire form for observations of type {type(obs).__name__}")
+
+
+def observation_from_proto(msg: game_pb2.Observation) -> AnyObservation:
+    """The engine observation `msg` describes; exact inverse of `observation_to_proto`."""
+    field = msg.WhichOneof("game")
+    codec = _BY_FIELD.get(field or "")
+    if codec is None:
+        raise CodecError("the observation names no game this arena knows")
+    return codec.observation_from_proto(msg)
+
+
+def action_to_proto(game: Game[Any, A], action: A) -> game_pb2.Action:
+    """`action` of `game` as an `Action` message."""
+    return _codec(game).action_to_proto(action)
+
+
+def action_from_proto(game: Game[Any, A], msg: game_pb2.Action) -> A:
+    """The engine action `msg` describes. `InvalidActionError` says what is malformed; whether
+    the action is legal is for the engine's `apply` to say."""
+    codec = _codec(game)
+    field = msg.WhichOneof("game")
+    if field != codec.field:
+        got = f"Action.{field}" if field else "an Action with no game set"
+        raise InvalidActionError(f"a {game.id} game needs Action.{codec.field}, got {got}")
+    action: A = codec.action_from_proto(msg)  # the table is untyped; `game` fixes the type
+    return action
+
+
+def legal_actions_to_proto(game: Game[Any, A], actions: Sequence[A]) -> list[game_pb2.LegalAction]:
+    """Each legal action in both wire forms, structured and text, in the engine's order."""
+    return [
+        game_pb2.LegalAction(action=action_to_proto(game, action), text=game.action_text(action))
+        for action in actions
+    ]
+
+
+def action_from_reply(game: Game[Any, A], reply: bot_pb2.ActionReply, legal: Sequence[A]) -> A:
+    """The action a bot chose, given by index into `legal` or as a structured action."""
+    choice = reply.WhichOneof("choice")
+    if choice == "legal_index":
+        if reply.legal_index >= len(legal):
+            raise InvalidActionError(
+                f"legal_index {reply.legal_index} is out of range: "
+                f"there are {len(legal)} legal actions"
+            )
+        return legal[reply.legal_index]
+    if choice == "action":
+        return action_from_proto(game, reply.action)
+    raise InvalidActionError("the reply chooses nothing: set legal_index or action")
+
+
+# Wire names of `Termination`, the values of `arena.match.referee.Termination` (a test checks).
+TERMINATIONS: dict[str, game_pb2.Termination.ValueType] = {
+    name.removeprefix("TERMINATION_").lower(): value
+    for name, value in game_pb2.Termination.items()
+    if value != game_pb2.TERMINATION_UNSPECIFIED
+}
+_TERMINATION_NAMES = {value: name for name, value in TERMINATIONS.items()}
+
+
+def result_to_proto(result: Result, termination: str = "normal") -> game_pb2.GameResult:
+    """`result` with why the game ended, one of `TERMINATIONS` (as stored in game records)."""
+    if termination not in TERMINATIONS:
+        known = ", ".join(TERMINATIONS)
+        raise CodecError(f"unknown termination {termination!r}: expected one of {known}")
+    return game_pb2.GameResult(
+        scores=result.scores,
+        winner=result.winner,
+        breakdown=[game_pb2.ScoreBreakdown(points=dict(b)) for b in result.breakdown],
+        tiebreak=result.tiebreak,
+        termination=TERMINATIONS[termination],
+        details_json=json.dumps(dict(result.details), ensure_ascii=False, sort_keys=True),
+    )
+
+
+def result_from_proto(msg: game_pb2.GameResult) -> tuple[Result, str]:
+    """The engine `Result` and the termination name; inverse of `result_to_proto`."""
+    termination = _TERMINATION_NAMES.get(msg.termination)
+    if termination is None:
+        raise CodecError(f"unknown termination value {msg.termination}")
+    try:
+        details = json.loads(msg.details_json or "{}")
+    except json.JSONDecodeError as error:
+        raise CodecError(f"details_json is not valid JSON: {error}") from None
+    if not isinstance(details, dict):
+        raise CodecError("details_json must hold a JSON object")
+    result = Result(
+        scores=tuple(msg.scores),
+        winner=msg.winner if msg.HasField("winner") else None,
+        breakdown=tuple(dict(b.points) for b in msg.breakdown),
+        tiebreak=msg.tiebreak,
+        details=details,
+    )
+    return result, termination
+
+
+def config_to_proto(config: Config) -> dict[str, game_pb2.ConfigValue]:
+    """A game configuration as the `map<string, ConfigValue>` of `GameStarted.config`."""
+    return {key: _config_value(value) for key, value in config.items()}
+
+
+def _config_value(value: str | int) -> game_pb2.ConfigValue:
+    if isinstance(value, str):
+        return game_pb2.ConfigValue(text=value)
+    return game_pb2.ConfigValue(number=value)
+
+
+def config_from_proto(values: Mapping[str, game_pb2.ConfigValue]) -> dict[str, str | int]:
+    """The game configuration `values` describes; inverse of `config_to_proto`."""
+    config: dict[str, str | int] = {}
+    for key, value in values.items():
+        kind = value.WhichOneof("value")
+        if kind is None:
+            raise CodecError(f"config {key!r} has no value")
+        config[key] = value.text if kind == "text" else value.number
+    return config
+
+
+# --- one codec per game ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _GameCodec:
+    field: str  # its field in the `game` oneofs: the game id with "-" written "_"
+    observation_type: type[Any]
+    observation_to_proto: Callable[[Any], game_pb2.Observation]
+    observation_from_proto: Callable[[game_pb2.Observation], AnyObservation]
+    action_to_proto: Callable[[Any], game_pb2.Action]
+    action_from_proto: Callable[[game_pb2.Action], Any]  # the game's own action type
+
+
+def _codec(game: Game[Any, Any]) -> _GameCodec:
+    codec = _CODECS.get(game.id)
+    if codec is None:
+        raise CodecError(f"game {game.id!r} has no wire form yet")
+    return codec
+
+
+# --- Caper (first edition) ---------------------------------------------------------------------
+
+_ROUND_KINDS: dict[str, caper_pb2.CaperRoundKind.ValueType] = {
+    "thief": caper_pb2.CAPER_ROUND_KIND_THIEF,
+    "gear": caper_pb2.CAPER_ROUND_KIND_GEAR,
+    "end": caper_pb2.CAPER_ROUND_KIND_END,
+}
+_ROUND_KIND_NAMES = {value: name for name, value in _ROUND_KINDS.items()}
+
+_ACTION_KINDS: dict[ActionKind, caper_pb2.CaperActionKind.ValueType] = {
+    ActionKind.THIEF: caper_pb2.CAPER_ACTION_KIND_THIEF,
+    ActionKind.GEAR: caper_pb2.CAPER_ACTION_KIND_GEAR,
+    ActionKind.DISCARD: caper_pb2.CAPER_ACTION_KIND_DISCARD,
+    ActionKind.REPLAY: caper_pb2.CAPER_ACTION_KIND_REPLAY,
+    ActionKind.PASS: caper_pb2.CAPER_ACTION_KIND_PASS,
+}
+_ENGINE_KINDS = {value: kind for kind, value in _ACTION_KINDS.items()}
+
+# Which fields each kind must carry and which it may carry, as documented in caper.proto. The
+# engine would refuse the others too, but as illegal; on the wire they are malformed.
+_REQUIRED: dict[ActionKind, frozenset[str]] = {
+    ActionKind.THIEF: frozenset({"card", "location"}),
+    ActionKind.GEAR: frozenset({"card", "location", "thief"}),
+    ActionKind.DISCARD: frozenset({"card"}),
+    ActionKind.REPLAY: frozenset({"card", "location", "thief"}),
+    ActionKind.PASS: frozenset(),
+}
+_MAY_FLIP = frozenset({ActionKind.THIEF, ActionKind.GEAR, ActionKind.REPLAY})
+
+
+def _caper_observation_to_proto(obs: CaperObservation) -> game_pb2.Observation:
+    known = obs.opponent_hand
+    caper = caper_pb2.CaperObservation(
+        seat=obs.seat,
+        city=obs.city,
+        locations=obs.locations,
+        round=obs.round,
+        round_kind=_ROUND_KINDS[obs.round_kind],
+        first_player=obs.first_player,
+        to_move=None if obs.to_move < 0 else obs.to_move,
+        hand=obs.hand,
+        opponent_hand=None if known is None else caper_pb2.CaperHand(cards=known),
+        opponent_hand_size=obs.opponent_hand_size,
+        sides=[_caper_side_to_proto(obs, seat) for seat in range(len(obs.board))],
+        supply=obs.supply,
+        thief_deck_size=obs.thief_deck_size,
+        gear_deck_size=obs.gear_deck_size,
+        pending=[
+            caper_pb2.CaperPendingAbility(seat=seat, card=card, location=location)
+            for seat, card, location in obs.pending
+        ],
+    )
+    return game_pb2.Observation(caper=caper)
+
+
+def _caper_side_to_proto(obs: CaperObservation, seat: int) -> caper_pb2.CaperSide:
+    crews = [
+        caper_pb2.CaperCrew(stacks=[_caper_stack_to_proto(stack) for stack in crew])
+        for crew in obs.board[seat]
+    ]
+    return caper_pb2.CaperSide(
+        crews=crews,
+        coins=obs.coins[seat],
+        laundered=obs.laundered[seat],
+        discards=obs.discards[seat],
+    )
+
+
+def _caper_stack_to_proto(stack: PublicStack) -> caper_pb2.CaperStack:
+    cards = [caper_pb2.CaperPlacedCard(card=name, flipped=flipped) for name, flipped in stack]
+    return caper_pb2.CaperStack(cards=cards)
+
+
+def _caper_observation_from_proto(msg: game_pb2.Observation) -> CaperObservation:
+    caper = msg.caper
+    if len(caper.sides) != 2:
+        raise CodecError(f"a Caper observation has 2 sides, this one has {len(caper.sides)}")
+    if caper.round_kind not in _ROUND_KIND_NAMES:
+        raise CodecError(f"unknown Caper round kind {caper.round_kind}")
+    cream, mint = caper.sides
+    return CaperObservation(
+        seat=caper.seat,
+        city=caper.city,
+        locations=tuple(caper.locations),
+        round=caper.round,
+        round_kind=_ROUND_KIND_NAMES[caper.round_kind],
+        first_player=caper.first_player,
+        to_move=caper.to_move if caper.HasField("to_move") else -1,
+        hand=tuple(caper.hand),
+        opponent_hand=(
+            tuple(caper.opponent_hand.cards) if caper.HasField("opponent_hand") else None
+        ),
+        opponent_hand_size=caper.opponent_hand_size,
+        board=(_caper_crews_from_proto(cream), _caper_crews_from_proto(mint)),
+        coins=(cream.coins, mint.coins),
+        supply=caper.supply,
+        laundered=(cream.laundered, mint.laundered),
+        discards=(tuple(cream.discards), tuple(mint.discards)),
+        thief_deck_size=caper.thief_deck_size,
+        gear_deck_size=caper.gear_deck_size,
+        pending=tuple((p.seat, p.card, p.location) for p in caper.pending),
+    )
+
+
+def _caper_crews_from_proto(side: caper_pb2.CaperSide) -> tuple[tuple[PublicStack, ...], ...]:
+    return tuple(
+        tuple(_caper_stack_from_proto(stack) for stack in crew.stacks) for crew in side.crews
+    )
+
+
+def _caper_stack_from_proto(stack: caper_pb2.CaperStack) -> PublicStack:
+    return tuple((placed.card, placed.flipped) for placed in stack.cards)
+
+
+def _caper_action_to_proto(action: Action) -> game_pb2.Action:
+    caper = caper_pb2.CaperAction(
+        kind=_ACTION_KINDS[action.kind],
+        card=action.card,
+        location=None if action.location == NONE else action.location,
+        thief=None if action.thief == NONE else action.thief,
+        target=None if action.target == NONE else action.target,
+    )
+    return game_pb2.Action(caper=caper)
+
+
+def _caper_action_from_proto(msg: game_pb2.Action) -> Action:
+    caper = msg.caper
+    kind = _ENGINE_KINDS.get(caper.kind)
+    if kind is None:
+        known = ", ".join(caper_pb2.CaperActionKind.Name(v) for v in _ENGINE_KINDS)
+        got = _caper_kind_label(caper.kind)
+        raise InvalidActionError(f"the Caper action kind is {got}: expected one of {known}")
+    present = {
+        name
+        for name, is_set in (
+            ("card", bool(caper.card)),
+            ("location", caper.HasField("location")),
+            ("thief", caper.HasField("thief")),
+            ("target", caper.HasField("target")),
+        )
+        if is_set
+    }
+    _check_caper_fields(kind, present)
+    if caper.card and caper.card not in CATALOGUE:
+        raise InvalidActionError(f"unknown card {caper.card!r}")
+    return Action(
+        kind,
+        caper.card,
+        caper.location if caper.HasField("location") else NONE,
+        caper.thief if caper.HasField("thief") else NONE,
+        caper.target if caper.HasField("target") else NONE,
+    )
+
+
+def _check_caper_fields(kind: ActionKind, present: set[str]) -> None:
+    required = _REQUIRED[kind]
+    allowed = required | ({"target"} if kind in _MAY_FLIP else set())
+    what = f"a {kind.name} action"
+    if missing := sorted(required - present):
+        raise InvalidActionError(f"{what} is missing {' and '.join(missing)}")
+    if extra := sorted(present - allowed):
+        raise InvalidActionError(f"{what} takes no {' or '.join(extra)}: leave it unset")
+
+
+def _caper_kind_label(kind: caper_pb2.CaperActionKind.ValueType) -> str:
+    try:
+        return caper_pb2.CaperActionKind.Name(kind)
+    except ValueError:  # proto3 enums are open: a newer peer may send a number we do not know
+        return f"{kind} (unknown)"
+
+
+_CODECS: dict[str, _GameCodec] = {
+    "caper": _GameCodec(
+        field="caper",
+        observation_type=CaperObservation,
+        observation_to_proto=_caper_observation_to_proto,
+        observation_from_proto=_caper_observation_from_proto,
+        action_to_proto=_caper_action_to_proto,
+        action_from_proto=_caper_action_from_proto,
+    ),
+}
+_BY_FIELD = {codec.field: codec for codec in _CODECS.values()}
