@@ -1,0 +1,162 @@
+"""Determinized Monte Carlo search (PIMC) with UCB1 over the root actions.
+
+Each iteration deals the hidden cards anew (`sample_state`), lets UCB1 pick a root action, plays
+the game out with a cheap rollout policy and scores the final point margin. Statistics are kept
+per root action and shared across determinizations, so the choice is judged against many
+possible hands rather than one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from arena.bots.heuristic import action_values, caper_observation
+from arena.games.api import Game, Observation
+from arena.games.caper import rules, scoring
+from arena.games.caper.observation import CaperObservation, sample_state
+from arena.games.caper.state import Action, State
+
+Rollout = Callable[[State, random.Random], State]
+
+DEFAULT_BUDGET_MS = 100.0
+EXPLORATION = 0.5  # UCB1 constant for rewards in [-1, 1]; 0.4-1.2 all played alike
+MARGIN_SCALE = 10.0  # a 10-point margin is worth tanh(1) ~ 0.76 of a sure win
+# Gear turns offer up to ~60 actions, too many to sample well in 100 ms; the one-ply heuristic
+# keeps the most promising few.
+CANDIDATES = 10
+
+
+def random_rollout(state: State, rng: random.Random) -> State:
+    """Uniformly random play to the end: the cheapest policy, ~1 ms for a whole game."""
+    while state.to_move >= 0:
+        legal = rules.legal_actions(state)
+        state = rules.apply(state, legal[rng.randrange(len(legal))])
+    return state
+
+
+def reward(state: State, seat: int) -> float:
+    totals = scoring.score(state).totals
+    return math.tanh((totals[seat] - totals[1 - seat]) / MARGIN_SCALE)
+
+
+class SearchBot:
+    """PIMC with UCB1 at the root. With `iterations` set it runs exactly that many iterations
+    and never reads the clock, so a given rng makes it fully reproducible; otherwise it
+    searches until `budget_ms` has passed."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        iterations: int | None = None,
+        rollout: Rollout = random_rollout,
+        candidates: int = CANDIDATES,
+        exploration: float = EXPLORATION,
+    ) -> None:
+        if budget_ms <= 0 or (iterations is not None and iterations < 1):
+            raise ValueError("the search needs a positive time or iteration budget")
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.name = _name(budget_ms, iterations)
+        self.rollout = rollout
+        self.candidates = candidates
+        self.exploration = exploration
+
+    def choose(
+        self,
+        game: Game[Any, Any],
+        observation: Observation,
+        legal: Sequence[Any],
+        rng: random.Random,
+    ) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        budget = self._budget()  # started first: the shortlist counts against the budget
+        obs = caper_observation(observation)
+        keep = self._shortlist(sample_state(obs, rng), legal)
+        stats = _RootStats(len(keep), self.exploration)
+        for _ in budget:
+            arm = stats.select()
+            stats.update(arm, self._simulate(obs, legal[keep[arm]], rng))
+        return legal[keep[stats.best()]]
+
+    def _shortlist(self, state: State, legal: Sequence[Action]) -> list[int]:
+        """Indices of the most promising actions by the one-ply heuristic, best first."""
+        values = action_values(state, legal)
+        order = sorted(range(len(legal)), key=lambda i: -values[i])
+        return order[: self.candidates]
+
+    def _budget(self) -> range | _Clock:
+        if self.iterations is not None:
+            return range(self.iterations)
+        return _Clock(self.budget_ms)
+
+    def _simulate(self, obs: CaperObservation, action: Action, rng: random.Random) -> float:
+        state = sample_state(obs, rng)
+        rules.legal_actions(state)  # primes the engine's cache so `apply` skips re-validation
+        state = rules.apply(state, action)
+        return reward(self.rollout(state, rng), obs.seat)
+
+
+def _name(budget_ms: float, iterations: int | None) -> str:
+    """Bots with other budgets are other players: ratings must tell them apart."""
+    if iterations is not None:
+        return f"search@{iterations}it"
+    return "search" if budget_ms == DEFAULT_BUDGET_MS else f"search@{budget_ms:g}"
+
+
+class _Clock:
+    """Iterates while another iteration, at the mean pace so far, still fits in the budget
+    (always at least once), so a move overruns its budget rarely and by little."""
+
+    def __init__(self, budget_ms: float) -> None:
+        self.start = time.perf_counter()
+        self.deadline = self.start + budget_ms / 1000.0
+        self.done = 0
+
+    def __iter__(self) -> _Clock:
+        return self
+
+    def __next__(self) -> int:
+        now = time.perf_counter()
+        if self.done and now + (now - self.start) / self.done > self.deadline:
+            raise StopIteration
+        self.done += 1
+        return self.done
+
+
+class _RootStats:
+    """UCB1 over root arms; unvisited arms are tried first, in shortlist order."""
+
+    def __init__(self, arms: int, exploration: float) -> None:
+        self.visits = [0] * arms
+        self.totals = [0.0] * arms
+        self.exploration = exploration
+        self.count = 0
+
+    def select(self) -> int:
+        if self.count < len(self.visits):
+            return self.count
+        log_n = math.log(self.count)
+        scores = [
+            total / n + self.exploration * math.sqrt(log_n / n)
+            for total, n in zip(self.totals, self.visits, strict=True)
+        ]
+        return scores.index(max(scores))
+
+    def update(self, arm: int, value: float) -> None:
+        self.visits[arm] += 1
+        self.totals[arm] += value
+        self.count += 1
+
+    def best(self) -> int:
+        """The most visited arm; ties go to the better mean, then to shortlist order."""
+        return max(
+            range(len(self.visits)),
+            key=lambda i: (self.visits[i], self.totals[i] / max(1, self.visits[i]), -i),
+        )

@@ -1,0 +1,126 @@
+"""The `arena` command. Each subcommand is a thin shell over library code; errors in what the user
+typed become one clear line on stderr, never a traceback."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+
+import click
+from rich.console import Console
+
+from arena.games.api import GameError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+console = Console(highlight=False)
+
+
+def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn the library's typed errors into a one-line CLI error (exit status 1)."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except (GameError, ValueError, OSError) as error:
+            raise click.ClickException(str(error)) from None
+
+    return wrapper
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="caper-arena")
+def main() -> None:
+    """Caper Arena: tournaments and rated ladders for Caper-playing bots."""
+
+
+@main.command()
+@click.argument("bot_a")
+@click.argument("bot_b")
+@click.option("--games", "-n", default=10, show_default=True, help="Deals to play.")
+@click.option("--seed", default=1, show_default=True, help="Seed of the first deal.")
+@click.option("--game", "game_id", default="caper", show_default=True, help="Which game.")
+@click.option("--city", default="paris", show_default=True, help="City: paris, rome or london.")
+@click.option("--duplicate", is_flag=True, help="Play every deal twice with seats swapped.")
+@click.option(
+    "--save", type=click.Path(file_okay=False, path_type=Path), help="Write game records here."
+)
+@friendly_errors
+def play(
+    bot_a: str,
+    bot_b: str,
+    games: int,
+    seed: int,
+    game_id: str,
+    city: str,
+    duplicate: bool,
+    save: Path | None,
+) -> None:
+    """Play BOT_A against BOT_B locally and print the statistics."""
+    from arena.cli.local import run_play
+
+    run_play(console, bot_a, bot_b, games, seed, game_id, {"city": city}, duplicate, save)
+
+
+@main.command()
+@click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--seat", type=click.IntRange(0, 1), help="Show only what this seat could see.")
+@friendly_errors
+def replay(record: Path, seat: int | None) -> None:
+    """Replay a saved game RECORD turn by turn, with its score breakdown."""
+    from arena.cli.local import run_replay
+
+    run_replay(console, record, seat)
+
+
+@main.group()
+def bench() -> None:
+    """Measure speed. Figures are printed, never asserted."""
+
+
+@bench.command("engine")
+@click.option("--seconds", default=5.0, show_default=True, help="How long to measure.")
+@click.option("--game", "game_id", default="caper", show_default=True)
+@click.option("--city", default="paris", show_default=True)
+@friendly_errors
+def bench_engine(seconds: float, game_id: str, city: str) -> None:
+    """Random-vs-random full games per second on one core, and decisions per second."""
+    from arena.bench import engine_throughput
+
+    figures = engine_throughput(game_id, {"city": city}, seconds)
+    console.print(
+        f"{game_id} ({city}): {figures.games_per_second:,.0f} games/s, "
+        f"{figures.decisions_per_second:,.0f} decisions/s "
+        f"({figures.games} games, {figures.decisions / figures.games:.1f} decisions each, "
+        f"{figures.seconds:.1f} s of CPU time on one core, {figures.wall_seconds:.1f} s wall)"
+    )
+
+
+@main.command()
+@click.option("--game", "game_id", default="caper", show_default=True)
+@click.option("--city", help="Only the cards of this city (and the base cards).")
+@friendly_errors
+def cards(game_id: str, city: str | None) -> None:
+    """List the card catalogue."""
+    from arena.cli.local import run_cards
+
+    run_cards(console, game_id, city)
+
+
+@main.command()
+@click.option("--games", "-n", default=4, show_default=True, help="Deals per pairing.")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--city", default="paris", show_default=True)
+@friendly_errors
+def demo(games: int, seed: int, city: str) -> None:
+    """A round robin of the built-in bots with live progress and a final table."""
+    from arena.cli.local import run_demo
+
+    run_demo(console, games, seed, {"city": city})
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,49 @@
+"""The registry of built-in bots and the names `make_bot` understands."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.bots import BUILTIN_BOTS, BotSpecError, UnknownBotError, make_bot
+from arena.bots.greedy import GreedyBot
+from arena.bots.random_bot import RandomBot
+from arena.bots.search import SearchBot
+
+
+def test_every_registered_bot_is_built_under_its_own_name() -> None:
+    assert set(BUILTIN_BOTS) == {"random", "greedy", "search"}
+    for name in BUILTIN_BOTS:
+        assert make_bot(name).name == name
+
+
+def test_plain_names_give_the_default_bots() -> None:
+    assert isinstance(make_bot("random"), RandomBot)
+    assert isinstance(make_bot("greedy"), GreedyBot)
+    search = make_bot("search")
+    assert isinstance(search, SearchBot)
+    assert search.budget_ms == 100
+
+
+def test_a_budget_suffix_sets_the_search_budget_and_shows_in_the_name() -> None:
+    bot = make_bot("search@50")
+    assert isinstance(bot, SearchBot)
+    assert bot.budget_ms == 50
+    assert bot.name == "search@50"
+    assert isinstance(make_bot(" search@2.5 "), SearchBot)
+
+
+def test_an_unknown_name_lists_the_known_ones() -> None:
+    with pytest.raises(UnknownBotError, match="greedy, random, search"):
+        make_bot("alphazero")
+    assert issubclass(UnknownBotError, ValueError)
+
+
+@pytest.mark.parametrize("spec", ["search@", "search@fast", "search@0", "search@-5", "search@nan"])
+def test_a_bad_budget_is_refused(spec: str) -> None:
+    with pytest.raises(BotSpecError, match="budget"):
+        make_bot(spec)
+
+
+def test_bots_that_do_not_search_take_no_budget() -> None:
+    with pytest.raises(BotSpecError, match="takes no"):
+        make_bot("greedy@50")
