@@ -90,6 +90,7 @@ class DecisionRequest:
     move_ms: int
     bank_ms: int
     strikes: int
+    move_number: int = 0  # actions played in the game so far, by both seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +196,7 @@ class _Referee:
         actions: list[str] = []
         forfeit: tuple[int, Fault, str] | None = None
         while forfeit is None and (mover := game.current_player(state)) is not None:
-            action, forfeit = self._decide(state, mover)
+            action, forfeit = self._decide(state, mover, len(actions))
             if action is not None:
                 state = game.apply(state, action, mover)
                 actions.append(game.action_text(action))
@@ -204,13 +205,22 @@ class _Referee:
             seat.finish(info, outcome)
         return outcome
 
-    def _decide(self, state: Any, mover: int) -> tuple[Any, tuple[int, Fault, str] | None]:
+    def _decide(
+        self, state: Any, mover: int, move_number: int
+    ) -> tuple[Any, tuple[int, Fault, str] | None]:
         """The action to play for `mover`, or a forfeit (seat, fault, reason)."""
         game, clock, policy = self.game, self.clocks[mover], self.policy
         legal = game.legal_actions(state)
         observation = game.observation(state, mover)
         request = DecisionRequest(
-            self.game_id, mover, observation, legal, policy.move_ms, clock.bank_ms, clock.strikes
+            self.game_id,
+            mover,
+            observation,
+            legal,
+            policy.move_ms,
+            clock.bank_ms,
+            clock.strikes,
+            move_number,
         )
         started = time.perf_counter()
         decision = self.seats[mover].decide(request)

@@ -54,6 +54,16 @@ def reply(request_id: str) -> str:
     return f"{PREFIX}:reply:{request_id}"
 
 
+def bot_games(bot_id: str) -> str:
+    """Set: ids of the games the bot is playing now (a Resign must name one of them)."""
+    return f"{PREFIX}:bot:{bot_id}:games"
+
+
+def resignation(game_id: str, bot_id: str) -> str:
+    """List: a bot's resignation from a game, collected by that game's referee."""
+    return f"{PREFIX}:resign:{game_id}:{bot_id}"
+
+
 def game_record(game_id: str) -> str:
     """String: a finished game's record as JSON."""
     return f"{PREFIX}:game:{game_id}"

@@ -25,12 +25,14 @@ class Answer(IntEnum):
     UNKNOWN = 0  # no such request, or it has expired
     NOT_YOURS = -1  # the request was sent to another bot
     ALREADY_ANSWERED = -2
+    LATE = -3  # the deadline passed and the move was played for the bot
 
 
 # First reply wins, atomically: check the owner, drop the pending entry, hand the reply over.
 _ANSWER = """
 local owner = redis.call('GET', KEYS[1])
 if not owner then return 0 end
+if owner == 'late:' .. ARGV[1] then return -3 end
 if owner ~= ARGV[1] then return -1 end
 if redis.call('HDEL', KEYS[2], ARGV[2]) == 0 then return -2 end
 redis.call('RPUSH', KEYS[3], ARGV[3])
@@ -57,16 +59,34 @@ class RunnerRelay:
         pipe.rpush(keys.bot_inbox(bot_id), message)
         pipe.execute()
 
-    def wait_reply(self, request_id: str, timeout_s: float) -> bytes | None:
-        """The bot's answer, or None if none came within `timeout_s` (rounded up to 1 ms)."""
-        popped = self._redis.blpop([keys.reply(request_id)], timeout=max(timeout_s, 0.001))
-        return None if popped is None else as_bytes(popped[1])
+    def wait_reply(
+        self, bot_id: str, game_id: str, request_id: str, timeout_s: float
+    ) -> tuple[str, bytes] | None:
+        """("reply", bytes) or ("resign", b"") from the bot, or None after `timeout_s`."""
+        reply, resign = keys.reply(request_id), keys.resignation(game_id, bot_id)
+        popped = self._redis.blpop([reply, resign], timeout=max(timeout_s, 0.001))
+        if popped is None:
+            return None
+        return ("reply" if as_text(popped[0]) == reply else "resign"), as_bytes(popped[1])
 
-    def withdraw(self, bot_id: str, request_id: str) -> None:
-        """The request is settled (answered or given up on): forget it everywhere."""
+    def withdraw(self, bot_id: str, request_id: str, late: bool = False) -> None:
+        """The request is settled: forget it. A `late` one answers later replies with LATE."""
         pipe = self._redis.pipeline()
         pipe.hdel(keys.bot_pending(bot_id), request_id)
-        pipe.delete(keys.request_owner(request_id), keys.reply(request_id))
+        pipe.delete(keys.reply(request_id))
+        if late:
+            pipe.set(keys.request_owner(request_id), f"late:{bot_id}", ex=REPLY_TTL_S)
+        else:
+            pipe.delete(keys.request_owner(request_id))
+        pipe.execute()
+
+    def join_game(self, bot_id: str, game_id: str) -> None:
+        self._redis.sadd(keys.bot_games(bot_id), game_id)
+
+    def leave_game(self, bot_id: str, game_id: str) -> None:
+        pipe = self._redis.pipeline()
+        pipe.srem(keys.bot_games(bot_id), game_id)
+        pipe.delete(keys.resignation(game_id, bot_id))
         pipe.execute()
 
     def is_online(self, bot_id: str) -> bool:
@@ -116,6 +136,13 @@ class GatewayRelay:
 
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))
+
+    async def resign(self, bot_id: str, game_id: str) -> bool:
+        """Pass a resignation to the game's referee; False if the bot is not in that game."""
+        if not await self._redis.sismember(keys.bot_games(bot_id), game_id):
+            return False
+        await self._redis.rpush(keys.resignation(game_id, bot_id), b"1")
+        return True
 
     async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
         owner, pending = keys.request_owner(request_id), keys.bot_pending(bot_id)

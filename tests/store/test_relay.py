@@ -26,7 +26,7 @@ def test_a_request_reaches_the_bot_and_its_answer_reaches_the_runner(
         return await gateway.answer("b1", "r1", b"action 3")
 
     assert asyncio.run(gateway_side()) is Answer.ACCEPTED
-    assert runner.wait_reply("r1", timeout_s=1) == b"action 3"
+    assert runner.wait_reply("b1", "g1", "r1", timeout_s=1) == ("reply", b"action 3")
 
 
 def test_only_the_first_answer_counts_and_strangers_are_refused(
@@ -49,7 +49,7 @@ def test_only_the_first_answer_counts_and_strangers_are_refused(
         Answer.ACCEPTED,
         Answer.ALREADY_ANSWERED,
     ]
-    assert RunnerRelay(redis_client).wait_reply("r1", 1) == b"first"
+    assert RunnerRelay(redis_client).wait_reply("b1", "g1", "r1", 1) == ("reply", b"first")
 
 
 def test_a_withdrawn_request_can_no_longer_be_answered(
@@ -57,9 +57,30 @@ def test_a_withdrawn_request_can_no_longer_be_answered(
 ) -> None:
     runner = RunnerRelay(redis_client)
     runner.request("b1", "r1", b"decide!", ttl_s=10)
-    assert runner.wait_reply("r1", timeout_s=0.05) is None
-    runner.withdraw("b1", "r1")
-    assert asyncio.run(_gateway(redis_server_url).answer("b1", "r1", b"late")) is Answer.UNKNOWN
+    runner.request("b1", "r2", b"decide!", ttl_s=10)
+    assert runner.wait_reply("b1", "g1", "r1", timeout_s=0.05) is None
+    runner.withdraw("b1", "r1", late=True)
+    runner.withdraw("b1", "r2")
+    gateway = _gateway(redis_server_url)
+    assert asyncio.run(gateway.answer("b1", "r1", b"late")) is Answer.LATE
+    assert asyncio.run(_gateway(redis_server_url).answer("b1", "r2", b"x")) is Answer.UNKNOWN
+
+
+def test_a_resignation_reaches_the_referee_of_that_game_only(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+    runner.join_game("b1", "g1")
+    runner.request("b1", "r1", b"decide!", ttl_s=10)
+
+    async def resign() -> tuple[bool, bool]:
+        gateway = _gateway(redis_server_url)
+        return await gateway.resign("b1", "g2"), await gateway.resign("b1", "g1")
+
+    assert asyncio.run(resign()) == (False, True)
+    assert runner.wait_reply("b1", "g1", "r1", timeout_s=1) == ("resign", b"1")
+    runner.leave_game("b1", "g1")
+    assert not redis_client.sismember("arena:bot:b1:games", "g1")
 
 
 def test_pending_requests_are_offered_again_after_a_reconnect(

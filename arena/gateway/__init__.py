@@ -1,0 +1,1 @@
+"""The gRPC servers: BotGatewayService (bots connect here) and ArenaService (organisers, CLI)."""

@@ -1,0 +1,64 @@
+"""ArenaService: what organisers and the CLI ask of a running arena."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import grpc
+import redis
+
+from arena.gateway.auth import bearer_token, is_admin
+from arena.store import keys
+from arena.store.bots import BotRegistry, BotRegistryError
+from arena.store.values import as_text
+from arena.v1 import arena_pb2, arena_pb2_grpc
+
+Context = grpc.aio.ServicerContext[Any, Any]
+
+
+class ArenaService(arena_pb2_grpc.ArenaServiceServicer):
+    def __init__(self, client: redis.Redis, admin_token: str | None) -> None:
+        # The registry is synchronous: calls run in a thread, off the event loop.
+        self._redis = client
+        self._registry = BotRegistry(client)
+        self._admin_token = admin_token
+
+    async def RegisterBot(
+        self, request: arena_pb2.RegisterBotRequest, context: Context
+    ) -> arena_pb2.RegisterBotResponse:
+        await self._require_admin(context)
+        try:
+            info, token = await asyncio.to_thread(self._registry.register, request.name)
+        except BotRegistryError as error:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        return arena_pb2.RegisterBotResponse(bot_id=info.bot_id, token=token)
+
+    async def ListBots(
+        self, request: arena_pb2.ListBotsRequest, context: Context
+    ) -> arena_pb2.ListBotsResponse:
+        bots = await asyncio.to_thread(self._registry.all)
+        online = await asyncio.to_thread(lambda: [self._registry.is_online(b.bot_id) for b in bots])
+        return arena_pb2.ListBotsResponse(
+            bots=[
+                arena_pb2.BotSummary(bot_id=bot.bot_id, name=bot.name, connected=up)
+                for bot, up in zip(bots, online, strict=True)
+            ]
+        )
+
+    async def GetGameRecord(
+        self, request: arena_pb2.GetGameRecordRequest, context: Context
+    ) -> arena_pb2.GetGameRecordResponse:
+        # Admin only: a finished game's seed is the deal of its duplicate twin still in play.
+        await self._require_admin(context)
+        record = await asyncio.to_thread(self._redis.get, keys.game_record(request.game_id))
+        if record is None:
+            await context.abort(grpc.StatusCode.NOT_FOUND, f"no game {request.game_id!r}")
+        assert record is not None
+        return arena_pb2.GetGameRecordResponse(record_json=as_text(record))
+
+    async def _require_admin(self, context: Context) -> None:
+        if not is_admin(bearer_token(context.invocation_metadata()), self._admin_token):
+            await context.abort(
+                grpc.StatusCode.PERMISSION_DENIED, "this call needs the admin token"
+            )

@@ -1,0 +1,108 @@
+"""Starting the gRPC server: both services, health checking, reflection, keepalive, size limits."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from dataclasses import dataclass
+
+import grpc
+import redis
+import redis.asyncio as aioredis
+from grpc_health.v1 import _async as health_aio  # the asyncio servicer (health.aio)
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+from arena.gateway.arena_service import ArenaService
+from arena.gateway.bot_gateway import BotGateway
+from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2, bot_pb2_grpc
+
+log = logging.getLogger("arena.gateway")
+
+MAX_MESSAGE_BYTES = 1 << 20  # a Caper decision request is a few KiB; anything near this is abuse
+
+SERVER_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_send_message_length", 4 * MAX_MESSAGE_BYTES),
+    # Keepalive: ping idle bots every 20 s, drop them if a ping is not answered in 10 s, and
+    # let bots ping us as often as every 10 s even with no call in flight (bots behind NAT).
+    ("grpc.keepalive_time_ms", 20_000),
+    ("grpc.keepalive_timeout_ms", 10_000),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.http2.min_ping_interval_without_data_ms", 10_000),
+    ("grpc.http2.max_ping_strikes", 2),
+]
+
+SERVICE_NAMES = (
+    bot_pb2.DESCRIPTOR.services_by_name["BotGatewayService"].full_name,
+    arena_pb2.DESCRIPTOR.services_by_name["ArenaService"].full_name,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GatewaySettings:
+    redis_url: str
+    host: str = "127.0.0.1"
+    port: int = 50051  # 0 picks a free port
+    admin_token: str | None = None
+
+
+async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
+    """A started server and the port it listens on."""
+    server = grpc.aio.server(options=SERVER_OPTIONS)
+    async_client = aioredis.Redis.from_url(settings.redis_url, max_connections=None)
+    sync_client = redis.Redis.from_url(settings.redis_url)
+    bot_pb2_grpc.add_BotGatewayServiceServicer_to_server(BotGateway(async_client), server)
+    arena_pb2_grpc.add_ArenaServiceServicer_to_server(
+        ArenaService(sync_client, settings.admin_token), server
+    )
+    health_servicer = health_aio.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    for name in (*SERVICE_NAMES, ""):
+        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    reflection.enable_server_reflection(
+        (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
+    )
+    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
+    if port == 0:
+        raise OSError(f"cannot listen on {settings.host}:{settings.port}")
+    await server.start()
+    log.info("gateway listening on %s:%d", settings.host, port)
+    return server, port
+
+
+async def serve(settings: GatewaySettings) -> None:
+    """Run until cancelled (the `arena serve` command)."""
+    server, _ = await start_server(settings)
+    try:
+        await server.wait_for_termination()
+    finally:
+        await server.stop(grace=2)
+
+
+class GatewayThread:
+    """A gateway on its own event loop in a background thread: for the demo and the tests."""
+
+    def __init__(self, settings: GatewaySettings) -> None:
+        self._settings = settings
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="gateway")
+        self._server: grpc.aio.Server | None = None
+        self.port = 0
+
+    def start(self) -> GatewayThread:
+        self._thread.start()
+        future = asyncio.run_coroutine_threadsafe(start_server(self._settings), self._loop)
+        self._server, self.port = future.result(timeout=30)
+        return self
+
+    @property
+    def target(self) -> str:
+        return f"{self._settings.host}:{self.port}"
+
+    def stop(self, grace_s: float = 0.5) -> None:
+        if self._server is not None:
+            asyncio.run_coroutine_threadsafe(self._server.stop(grace_s), self._loop).result(30)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=30)

@@ -1,0 +1,66 @@
+"""A match: several games between two named players, built-in bots or registered remote bots.
+
+With duplicate deals (the default for Caper) games come in pairs: the same seed twice, seats
+swapped, so the luck of the deal cancels out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import redis
+
+from arena.bots import BUILTIN_BOTS, make_bot
+from arena.games.api import Config, Game
+from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
+from arena.match.remote import RemoteSeat
+from arena.store import keys
+from arena.store.bots import BotRegistry
+from arena.store.relay import RunnerRelay
+
+
+class UnknownPlayerError(ValueError):
+    """A name that is neither a built-in bot nor a registered one."""
+
+
+def deals(games: int, seed: int, duplicate: bool) -> list[tuple[int, bool]]:
+    """(seed, seats swapped) for each game of a match."""
+    if duplicate:
+        return [(seed + index // 2, index % 2 == 1) for index in range(games)]
+    return [(seed + index, index % 2 == 1) for index in range(games)]
+
+
+def play_match(
+    client: redis.Redis,
+    game: Game[Any, Any],
+    config: Config,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    policy: FaultPolicy,
+    match_id: str,
+    duplicate: bool = True,
+) -> list[GameOutcome]:
+    """Play every game of the match in order; each record is stored under its game id."""
+    outcomes = []
+    for index, (game_seed, swapped) in enumerate(deals(games, seed, duplicate)):
+        order = (players[1], players[0]) if swapped else (players[0], players[1])
+        seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(order)]
+        game_id = f"{match_id}.g{index}"
+        outcome = referee_game(game, config, game_seed, seats, policy, game_id)
+        client.set(keys.game_record(game_id), outcome.record.dumps())
+        outcomes.append(outcome)
+    return outcomes
+
+
+def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat: int) -> Seat:
+    if name.partition("@")[0] in BUILTIN_BOTS:
+        return BuiltinSeat(make_bot(name), game, seed, seat)
+    bot = BotRegistry(client).by_name(name)
+    if bot is None:
+        known = ", ".join(sorted(BUILTIN_BOTS))
+        raise UnknownPlayerError(
+            f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
+        )
+    return RemoteSeat(RunnerRelay(client), bot.bot_id, bot.name, game)

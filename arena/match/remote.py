@@ -1,0 +1,109 @@
+"""A seat played by a remote bot: decision requests go out through the Redis relay to whichever
+gateway holds the bot's stream, and the answer comes back the same way."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from google.protobuf.message import DecodeError
+
+from arena import codec
+from arena.games.api import Game, GameError
+from arena.match.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
+from arena.store.relay import RunnerRelay
+from arena.v1 import bot_pb2
+
+POLL_S = 0.5  # how often a waiting runner checks that the bot is still connected
+SLACK_MS = 50  # network allowance on top of a deadline, so a bot answering on time is not cut off
+
+
+class RemoteSeat:
+    def __init__(self, relay: RunnerRelay, bot_id: str, name: str, game: Game[Any, Any]) -> None:
+        self.name = name
+        self.bot_id = bot_id
+        self._relay, self._game = relay, game
+        self._grace_ms = 0
+        self._moves = 0
+
+    def start(self, info: GameInfo) -> None:
+        self._grace_ms = info.policy.grace_ms
+        self._relay.join_game(self.bot_id, info.game_id)
+        started = bot_pb2.GameStarted(
+            game_id=info.game_id,
+            seat=info.seat,
+            game=info.game,
+            rules_version=info.rules_version,
+            config=codec.config_to_proto(info.config),
+            opponent_name=info.opponent,
+            time_control=bot_pb2.TimeControl(
+                move_ms=info.policy.move_ms,
+                bank_ms=info.policy.bank_ms,
+                max_strikes=info.policy.max_strikes,
+            ),
+        )
+        self._relay.notify(self.bot_id, _message(game_started=started))
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        self._moves += 1
+        request_id = f"{request.game_id}.{self._moves}"
+        deadline_ms = request.move_ms + request.bank_ms
+        message = bot_pb2.DecisionRequest(
+            request_id=request_id,
+            game_id=request.game_id,
+            seat=request.seat,
+            observation=codec.observation_to_proto(request.observation),
+            legal_actions=codec.legal_actions_to_proto(self._game, request.legal),
+            deadline_ms=deadline_ms,
+            bank_ms=request.bank_ms,
+            strikes=request.strikes,
+            move_number=request.move_number,
+        )
+        ttl_s = int((deadline_ms + self._grace_ms) / 1000) + 60
+        self._relay.request(self.bot_id, request_id, _message(decision_request=message), ttl_s)
+        got = self._wait(request.game_id, request_id, deadline_ms)
+        self._relay.withdraw(self.bot_id, request_id, late=got is None)
+        if isinstance(got, Decision):
+            return got
+        if got is None:
+            return Decision(fault=Fault.TIMEOUT)
+        return self._decode(got, request)
+
+    def _wait(self, game_id: str, request_id: str, deadline_ms: int) -> bytes | Decision | None:
+        """The reply's bytes, a fault decision (resigned, gone too long), or None on timeout."""
+        end = time.monotonic() + (deadline_ms + SLACK_MS) / 1000
+        offline_since: float | None = None
+        while (left := end - time.monotonic()) > 0:
+            got = self._relay.wait_reply(self.bot_id, game_id, request_id, min(left, POLL_S))
+            if got is not None:
+                kind, payload = got
+                return payload if kind == "reply" else Decision(fault=Fault.RESIGNED)
+            if self._relay.is_online(self.bot_id):
+                offline_since = None
+                continue
+            offline_since = offline_since or time.monotonic()
+            if (time.monotonic() - offline_since) * 1000 > self._grace_ms:
+                return Decision(fault=Fault.DISCONNECTED, detail="longer than the grace period")
+        return None
+
+    def _decode(self, payload: bytes, request: DecisionRequest) -> Decision:
+        reply = bot_pb2.ActionReply()
+        try:
+            reply.ParseFromString(payload)
+            return Decision(codec.action_from_reply(self._game, reply, request.legal))
+        except (GameError, ValueError, DecodeError) as error:
+            return Decision(fault=Fault.ILLEGAL, detail=str(error))
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        over = bot_pb2.GameOver(
+            game_id=info.game_id,
+            result=codec.result_to_proto(outcome.result, outcome.termination.value),
+            seat=info.seat,
+            reason=outcome.reason,
+        )
+        self._relay.notify(self.bot_id, _message(game_over=over))
+        self._relay.leave_game(self.bot_id, info.game_id)
+
+
+def _message(**field: Any) -> bytes:
+    return bot_pb2.ConnectResponse(**field).SerializeToString()
