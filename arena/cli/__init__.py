@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 import click
+import redis
 from rich.console import Console
 
 from arena.games.api import GameError
@@ -27,6 +28,8 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except (GameError, ValueError, OSError) as error:
             raise click.ClickException(str(error)) from None
+        except redis.RedisError as error:
+            raise click.ClickException(f"Redis: {error}") from None
 
     return wrapper
 
@@ -108,6 +111,89 @@ def cards(game_id: str, city: str | None) -> None:
     from arena.cli.local import run_cards
 
     run_cards(console, game_id, city)
+
+
+REDIS_OPTION = click.option(
+    "--redis-url",
+    envvar="REDIS_URL",
+    help="Redis server, e.g. redis://host:6379/0 [env: REDIS_URL].",
+)
+
+
+@main.command()
+@REDIS_OPTION
+@click.option("--embedded-redis", is_flag=True, help="Start a private Redis when none is given.")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=50051, show_default=True, help="gRPC port.")
+@click.option("--admin-token", envvar="ARENA_ADMIN_TOKEN", help="Token for admin calls.")
+@friendly_errors
+def serve(
+    redis_url: str | None, embedded_redis: bool, host: str, port: int, admin_token: str | None
+) -> None:
+    """Run the gateway: bots connect here, organisers call ArenaService."""
+    from arena.cli.network import run_serve
+
+    run_serve(console, redis_url, embedded_redis, host, port, admin_token)
+
+
+@main.group()
+def bot() -> None:
+    """Register and list remote bots."""
+
+
+@bot.command("register")
+@click.argument("name")
+@REDIS_OPTION
+@friendly_errors
+def bot_register(name: str, redis_url: str | None) -> None:
+    """Register a bot called NAME and print its secret token (once)."""
+    from arena.cli.network import run_register
+
+    run_register(console, redis_url, name)
+
+
+@bot.command("list")
+@REDIS_OPTION
+@friendly_errors
+def bot_list(redis_url: str | None) -> None:
+    """List registered bots and whether each is connected."""
+    from arena.cli.network import run_list
+
+    run_list(console, redis_url)
+
+
+@main.command()
+@click.argument("player_a")
+@click.argument("player_b")
+@REDIS_OPTION
+@click.option("--games", "-n", default=2, show_default=True, help="Games to play.")
+@click.option("--seed", default=1, show_default=True)
+@click.option("--city", default="paris", show_default=True)
+@click.option("--move-ms", default=1000, show_default=True, help="Time for each move.")
+@click.option("--bank-ms", default=10_000, show_default=True, help="Reserve for the whole game.")
+@click.option("--strikes", default=3, show_default=True, help="Missed deadlines that lose.")
+@click.option("--grace-ms", default=10_000, show_default=True, help="Reconnect allowance.")
+@click.option("--no-duplicate", is_flag=True, help="Fresh deals instead of mirrored pairs.")
+@friendly_errors
+def match(
+    player_a: str,
+    player_b: str,
+    redis_url: str | None,
+    games: int,
+    seed: int,
+    city: str,
+    move_ms: int,
+    bank_ms: int,
+    strikes: int,
+    grace_ms: int,
+    no_duplicate: bool,
+) -> None:
+    """Play PLAYER_A against PLAYER_B through the gateway (registered or built-in bots)."""
+    from arena.cli.network import run_match
+    from arena.match.referee import FaultPolicy
+
+    policy = FaultPolicy(move_ms, bank_ms, strikes, grace_ms)
+    run_match(console, redis_url, (player_a, player_b), games, seed, city, policy, not no_duplicate)
 
 
 @main.command()

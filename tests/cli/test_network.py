@@ -1,0 +1,50 @@
+"""`arena bot register|list` and `arena match` against a real Redis (and gateway for matches)."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+from click.testing import CliRunner, Result
+
+from arena.cli import main
+from arena.gateway.testing import running_arena
+from tests.gateway.rawbot import RawBot
+
+
+def arena(*args: str, env: dict[str, str] | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False, env=env)
+
+
+def test_register_prints_the_token_once_and_list_shows_the_bot(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    out = arena("bot", "register", "clibot", "--redis-url", redis_server_url)
+    assert out.exit_code == 0, out.output
+    assert "Token (shown once" in out.output
+    listed = arena("bot", "list", env={"REDIS_URL": redis_server_url})
+    assert "clibot" in listed.output and "no" in listed.output
+    again = arena("bot", "register", "clibot", "--redis-url", redis_server_url)
+    assert again.exit_code == 1 and "already registered" in again.output
+
+
+def test_commands_that_need_redis_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("REDIS_URL", raising=False)
+    out = arena("bot", "list")
+    assert out.exit_code == 1 and "no Redis server" in out.output
+    out = arena("bot", "list", "--redis-url", "redis://127.0.0.1:1/0")
+    assert out.exit_code == 1 and "Redis:" in out.output and "Traceback" not in out.output
+
+
+def test_match_plays_a_remote_bot_through_the_gateway(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    with running_arena(redis_server_url) as running:
+        token = running.register_bot("remote")
+        bot = RawBot(running.target, token).start()
+        assert bot.welcomed.wait(10)
+        out = arena("match", "remote", "greedy", "--games", "2", "--redis-url", redis_server_url)
+        assert out.exit_code == 0, out.output
+        assert "remote vs greedy: 2 games" in out.output and "normal" in out.output
+        unknown = arena("match", "ghost", "greedy", "--redis-url", redis_server_url)
+        assert unknown.exit_code == 1 and "unknown player 'ghost'" in unknown.output
+        bot.close()
