@@ -35,7 +35,7 @@ EMPTY_SIDE: Side = ((), (), ())
 
 NO_TARGET: tuple[int, ...] = (NONE,)
 _new_tuple = tuple.__new__  # skips NamedTuple's generated constructor on the hottest path
-_last_listed: tuple[State | None, list[Action]] = (None, [])  # see `why_illegal`
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_illegal`
 
 
 def create(config: Config, seed: int) -> State:
@@ -93,7 +93,7 @@ def legal_actions(state: State) -> list[Action]:
         discards = [_new_tuple(Action, (ActionKind.DISCARD, n, NONE, NONE, NONE)) for n in names]
         actions = _gear_plays(state, seat, names) + discards
     global _last_listed
-    _last_listed = (state, actions)
+    _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
     return actions
 
 

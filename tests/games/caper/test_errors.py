@@ -66,6 +66,15 @@ def test_card_not_in_hand_is_named() -> None:
         CAPER.apply(state, Action(ActionKind.THIEF, absent, 0))
 
 
+def test_changing_the_listed_actions_cannot_smuggle_in_an_illegal_one() -> None:
+    state = CAPER.create({"city": "paris"}, 1)
+    listed = CAPER.legal_actions(state)
+    smuggled = Action(ActionKind.THIEF, "The Royal", 0)
+    listed.append(smuggled)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalActionError, match="not in your hand"):
+        CAPER.apply(state, smuggled)
+
+
 @pytest.mark.parametrize(
     ("action", "message"),
     [
