@@ -58,6 +58,11 @@ class _Stream:
     session: str
     outgoing: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
     sent_requests: dict[str, None] = field(default_factory=dict)  # recent ones, oldest first
+    aborting: bool = False  # once set, the reader's failure is the abort's echo, not a fault
+
+    async def abort(self, code: grpc.StatusCode, details: str) -> None:
+        self.aborting = True
+        await self.outgoing.put(_Abort(code, details))
 
 
 class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
@@ -153,8 +158,10 @@ class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
         except grpc.RpcError:
             pass  # the bot's side broke off; ending the call below is all there is to do
         except Exception:  # a bug here must end this stream, not the server
+            if stream.aborting:
+                return  # grpc's AbortError reaching the reader after our own abort
             log.exception("stream of bot %s failed", stream.bot.name)
-            await stream.outgoing.put(_Abort(grpc.StatusCode.INTERNAL, "the gateway failed"))
+            await stream.abort(grpc.StatusCode.INTERNAL, "the gateway failed")
             return
         await stream.outgoing.put(_CLOSE)
 
@@ -202,10 +209,8 @@ class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
                 if not await self._relay.still_current(bot_id, stream.session, ONLINE_TTL_S):
                     if payload is not None:
                         await self._relay.put_back(bot_id, payload)
-                    await stream.outgoing.put(
-                        _Abort(
-                            grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot"
-                        )
+                    await stream.abort(
+                        grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot"
                     )
                     return
             if payload is not None:

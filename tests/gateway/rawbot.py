@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -58,6 +59,15 @@ class RawBot:
 
     def of_kind(self, kind: str) -> list[bot_pb2.ConnectResponse]:
         return [m for m in list(self.received) if m.WhichOneof("message") == kind]
+
+    def wait_for(
+        self, kind: str, count: int = 1, timeout_s: float = 10
+    ) -> list[bot_pb2.ConnectResponse]:
+        """The messages of `kind` once `count` have arrived: a game ends before its GameOver lands."""
+        deadline = time.monotonic() + timeout_s
+        while len(found := self.of_kind(kind)) < count and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return found
 
     def _requests(self) -> Iterator[bot_pb2.ConnectRequest]:
         while (message := self._outbox.get()) is not None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 
 import grpc
 import pytest
@@ -36,7 +35,7 @@ def test_a_full_game_against_a_builtin_bot(arena: Arena) -> None:
     started = [m.game_started for m in bot.of_kind("game_started")]
     assert [s.seat for s in started] == [0, 1]
     assert started[0].opponent_name == "greedy" and started[0].config["city"].text == "paris"
-    over = [m.game_over for m in bot.of_kind("game_over")]
+    over = [m.game_over for m in bot.wait_for("game_over", count=2)]
     assert [list(o.result.scores) for o in over] == [list(o.result.scores) for o in outcomes]
     assert all(o.result.termination == game_pb2.TERMINATION_NORMAL for o in over)
     bot.close()
@@ -77,10 +76,8 @@ def test_ping_is_answered_and_unknown_requests_are_refused(arena: Arena) -> None
     )
     bot.send(bot_pb2.ConnectRequest(hello=bot_pb2.Hello(protocol_version=1)))
     bot.send(bot_pb2.ConnectRequest(resign=bot_pb2.Resign(game_id="g-unknown")))
-    deadline = time.monotonic() + 10
-    while len(bot.of_kind("error")) < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert bot.of_kind("pong")[0].pong.nonce == 42
+    bot.wait_for("error", count=3)
+    assert bot.wait_for("pong")[0].pong.nonce == 42
     errors = [m.error for m in bot.of_kind("error")]
     assert [e.code for e in errors] == [
         bot_pb2.ERROR_CODE_UNKNOWN_REQUEST,
@@ -110,7 +107,7 @@ def test_an_answer_to_another_bots_request_is_refused(arena: Arena) -> None:
         bot_pb2.ConnectRequest(action_reply=bot_pb2.ActionReply(request_id=seen[0], legal_index=0))
     )
     worker.join(30)
-    errors = [m.error for m in thief.of_kind("error")]
+    errors = [m.error for m in thief.wait_for("error")]
     assert errors and "was sent to another bot" in errors[0].message
     victim.close()
     thief.close()
@@ -124,7 +121,7 @@ def test_an_illegal_action_loses_the_game_with_the_reason(arena: Arena) -> None:
     outcome = arena.play_match("raw", "random", games=1)[0]
     assert outcome.termination is Termination.ILLEGAL_ACTION
     assert "legal_index 999 is out of range" in outcome.reason
-    over = bot.of_kind("game_over")[0].game_over
+    over = bot.wait_for("game_over")[0].game_over
     assert over.result.termination == game_pb2.TERMINATION_ILLEGAL_ACTION
     assert "out of range" in over.reason
     bot.close()
@@ -166,10 +163,7 @@ def test_a_late_answer_is_told_it_was_late(arena: Arena) -> None:
             action_reply=bot_pb2.ActionReply(request_id=slow_ids[0], legal_index=0)
         )
     )
-    deadline = time.monotonic() + 10
-    while not bot.of_kind("error") and time.monotonic() < deadline:
-        time.sleep(0.01)
-    assert bot.of_kind("error")[0].error.code == bot_pb2.ERROR_CODE_DEADLINE_EXCEEDED
+    assert bot.wait_for("error")[0].error.code == bot_pb2.ERROR_CODE_DEADLINE_EXCEEDED
     bot.close()
 
 
@@ -195,7 +189,7 @@ def test_a_second_connection_replaces_the_first(arena: Arena) -> None:
     assert "replaced by a newer connection" in (first.error.details() or "")  # type: ignore[union-attr]
     outcome = arena.play_match("twin", "random", games=1)[0]  # the new stream plays
     assert outcome.termination is Termination.NORMAL
-    assert second.of_kind("game_over") and not first.of_kind("game_over")
+    assert second.wait_for("game_over") and not first.of_kind("game_over")
     second.close()
 
 

@@ -94,7 +94,7 @@ def test_no_message_to_a_bot_names_a_card_its_seat_has_not_seen(arena: Arena) ->
     for city, seed in (("paris", 1), ("rome", 2), ("london", 3)):
         arena.play_match("spy", "greedy", games=4, seed=seed, config={"city": city})
     records = {}
-    for game_over in bot.of_kind("game_over"):
+    for game_over in bot.wait_for("game_over", count=12):
         game_id = game_over.game_over.game_id
         records[game_id] = GameRecord.loads(arena.client.get(f"arena:game:{game_id}").decode())  # type: ignore[union-attr]
     checked = leaks_possible = 0
