@@ -28,6 +28,9 @@ MARGIN_SCALE = 10.0  # a 10-point margin is worth tanh(1) ~ 0.76 of a sure win
 # Gear turns offer up to ~60 actions, too many to sample well in 100 ms; the one-ply heuristic
 # keeps the most promising few.
 CANDIDATES = 10
+# With a few dozen rollouts a move the heuristic prior steadies the choice (at 20 ms a move it
+# lifted pair wins against greedy from 46% to 61%); at 100 ms the rollouts outweigh it.
+PRIOR_WEIGHT = 1.0
 
 
 def random_rollout(state: State, rng: random.Random) -> State:
@@ -39,6 +42,7 @@ def random_rollout(state: State, rng: random.Random) -> State:
 
 
 def reward(state: State, seat: int) -> float:
+    """The final margin squashed into (-1, 1): winning big counts, but not without bound."""
     totals = scoring.score(state).totals
     return math.tanh((totals[seat] - totals[1 - seat]) / MARGIN_SCALE)
 
@@ -46,7 +50,7 @@ def reward(state: State, seat: int) -> float:
 class SearchBot:
     """PIMC with UCB1 at the root. With `iterations` set it runs exactly that many iterations
     and never reads the clock, so a given rng makes it fully reproducible; otherwise it
-    searches until `budget_ms` has passed."""
+    searches while another iteration still fits in `budget_ms` (the whole move included)."""
 
     name = "search"
 
@@ -57,15 +61,19 @@ class SearchBot:
         rollout: Rollout = random_rollout,
         candidates: int = CANDIDATES,
         exploration: float = EXPLORATION,
+        prior_weight: float = PRIOR_WEIGHT,
     ) -> None:
         if budget_ms <= 0 or (iterations is not None and iterations < 1):
             raise ValueError("the search needs a positive time or iteration budget")
+        if candidates < 1:
+            raise ValueError("the search needs at least one candidate action")
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.name = _name(budget_ms, iterations)
         self.rollout = rollout
         self.candidates = candidates
         self.exploration = exploration
+        self.prior_weight = prior_weight
 
     def choose(
         self,
@@ -78,18 +86,21 @@ class SearchBot:
             return legal[0]
         budget = self._budget()  # started first: the shortlist counts against the budget
         obs = caper_observation(observation)
-        keep = self._shortlist(sample_state(obs, rng), legal)
-        stats = _RootStats(len(keep), self.exploration)
+        keep, priors = self._shortlist(sample_state(obs, rng), legal)
+        stats = _RootStats(priors, self.exploration)
         for _ in budget:
             arm = stats.select()
             stats.update(arm, self._simulate(obs, legal[keep[arm]], rng))
         return legal[keep[stats.best()]]
 
-    def _shortlist(self, state: State, legal: Sequence[Action]) -> list[int]:
-        """Indices of the most promising actions by the one-ply heuristic, best first."""
+    def _shortlist(self, state: State, legal: Sequence[Action]) -> tuple[list[int], list[float]]:
+        """Indices of the most promising actions by the one-ply heuristic, best first, and a
+        prior for each: 0 for the best, down to -prior_weight for the clearly worse."""
         values = action_values(state, legal)
-        order = sorted(range(len(legal)), key=lambda i: -values[i])
-        return order[: self.candidates]
+        order = sorted(range(len(legal)), key=lambda i: -values[i])[: self.candidates]
+        top = values[order[0]]
+        weight = self.prior_weight
+        return order, [weight * math.tanh((values[i] - top) / MARGIN_SCALE) for i in order]
 
     def _budget(self) -> range | _Clock:
         if self.iterations is not None:
@@ -131,11 +142,13 @@ class _Clock:
 
 
 class _RootStats:
-    """UCB1 over root arms; unvisited arms are tried first, in shortlist order."""
+    """UCB1 over root arms plus a progressive bias: the heuristic prior of an arm, fading as
+    its rollouts come in. Unvisited arms are tried first, in shortlist order."""
 
-    def __init__(self, arms: int, exploration: float) -> None:
-        self.visits = [0] * arms
-        self.totals = [0.0] * arms
+    def __init__(self, priors: list[float], exploration: float) -> None:
+        self.priors = priors
+        self.visits = [0] * len(priors)
+        self.totals = [0.0] * len(priors)
         self.exploration = exploration
         self.count = 0
 
@@ -144,8 +157,8 @@ class _RootStats:
             return self.count
         log_n = math.log(self.count)
         scores = [
-            total / n + self.exploration * math.sqrt(log_n / n)
-            for total, n in zip(self.totals, self.visits, strict=True)
+            total / n + prior / (n + 1) + self.exploration * math.sqrt(log_n / n)
+            for total, prior, n in zip(self.totals, self.priors, self.visits, strict=True)
         ]
         return scores.index(max(scores))
 

@@ -84,6 +84,11 @@ def test_an_empty_budget_is_refused(kwargs: dict[str, float]) -> None:
         SearchBot(**kwargs)  # type: ignore[arg-type]
 
 
+def test_at_least_one_candidate_is_needed() -> None:
+    with pytest.raises(ValueError, match="candidate"):
+        SearchBot(candidates=0)
+
+
 def test_the_name_shows_a_non_default_budget() -> None:
     assert SearchBot().name == "search"
     assert SearchBot(budget_ms=50).name == "search@50"

@@ -1,0 +1,194 @@
+// A Caper Arena bot in Node.js. It speaks the wire protocol directly (proto/arena/v1/bot.proto):
+// one long-lived bidirectional stream, Hello -> Welcome, then one ActionReply per DecisionRequest.
+//
+//   ARENA_TARGET=localhost:50051 ARENA_TOKEN=... node bot.js
+//
+// Environment: ARENA_TARGET (default localhost:50051), ARENA_TOKEN (required), ARENA_MAX_GAMES
+// (stop after that many games), ARENA_PROTO_DIR (default: the repository's proto/ folder).
+//
+// Messages are decoded with proto-loader's defaults for field names (keepCase: false), so every
+// field is in camelCase: `legal_actions` is `legalActions`, `round_kind` is `roundKind`.
+'use strict';
+
+const path = require('node:path');
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+
+const PROTOCOL_VERSION = 1;
+const PING_INTERVAL_MS = 30_000; // an application Ping also crosses proxies that eat HTTP/2 pings
+const BACKOFF = { initialMs: 500, maxMs: 30_000, multiplier: 2, jitter: 0.5, resetAfterMs: 5_000 };
+// The gateway allows HTTP/2 pings every 10 s; faster ones get the connection closed.
+const CHANNEL_OPTIONS = {
+  'grpc.keepalive_time_ms': 20_000,
+  'grpc.keepalive_timeout_ms': 10_000,
+  'grpc.keepalive_permit_without_calls': 1,
+  'grpc.http2.max_pings_without_data': 0,
+};
+const FATAL = new Set([
+  grpc.status.UNAUTHENTICATED,
+  grpc.status.PERMISSION_DENIED,
+  grpc.status.INVALID_ARGUMENT,
+  grpc.status.FAILED_PRECONDITION,
+  grpc.status.UNIMPLEMENTED,
+]);
+
+function loadService(protoDir) {
+  const definition = protoLoader.loadSync('arena/v1/bot.proto', {
+    includeDirs: [protoDir],
+    keepCase: false,
+    longs: String,
+    enums: String, // enum values arrive by name, e.g. 'CAPER_ACTION_KIND_DISCARD'
+    defaults: true,
+    oneofs: true, // `message.message` names the field set in a oneof
+  });
+  return grpc.loadPackageDefinition(definition).arena.v1.BotGatewayService;
+}
+
+// The strategy: play a card rather than discard one or pass; in Thief rounds, place the Thief
+// where the opponent's crew outnumbers ours the most (crew sizes are public). Random otherwise.
+function choose(request, random = Math.random) {
+  const actions = request.legalActions.map((legal) => legal.action.caper);
+  const all = actions.map((_, index) => index);
+  const plays = all.filter((i) => !['CAPER_ACTION_KIND_DISCARD', 'CAPER_ACTION_KIND_PASS'].includes(actions[i].kind));
+  let pool = plays.length > 0 ? plays : all;
+  const obs = request.observation.caper;
+  if (pool.every((i) => actions[i].kind === 'CAPER_ACTION_KIND_THIEF')) {
+    const crew = (seat, location) => obs.sides[seat].crews[location].stacks.length;
+    const behind = (i) => crew(1 - obs.seat, actions[i].location) - crew(obs.seat, actions[i].location);
+    const most = Math.max(...pool.map(behind));
+    pool = pool.filter((i) => behind(i) === most);
+  }
+  return pool[Math.floor(random() * pool.length)];
+}
+
+function backoffMs(attempt, random = Math.random) {
+  const base = Math.min(BACKOFF.maxMs, BACKOFF.initialMs * BACKOFF.multiplier ** Math.min(attempt, 64));
+  return base * (1 - BACKOFF.jitter * random());
+}
+
+function log(...words) {
+  console.log(new Date().toISOString(), ...words);
+}
+
+class ArenaBot {
+  constructor({ target, token, maxGames, protoDir }) {
+    this.target = target;
+    this.token = token;
+    this.maxGames = maxGames;
+    this.Service = loadService(protoDir);
+    this.finished = new Set(); // ids of the games that are over
+    this.attempt = 0;
+    this.stopping = false;
+    this.session = null;
+  }
+
+  start() {
+    if (this.stopping) return;
+    const client = new this.Service(this.target, grpc.credentials.createInsecure(), CHANNEL_OPTIONS);
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', `Bearer ${this.token}`);
+    const call = client.Connect(metadata);
+    const session = { client, call, welcomed: false, startedAt: Date.now(), nonce: 0, pinger: null };
+    this.session = session;
+    call.on('data', (message) => this.onMessage(session, message));
+    call.on('error', () => {}); // every end, errors included, is handled once in 'status'
+    call.on('status', (status) => this.onEnd(session, status));
+    session.pinger = setInterval(() => {
+      session.nonce += 1;
+      call.write({ ping: { nonce: session.nonce } });
+    }, PING_INTERVAL_MS);
+    call.write({ hello: { protocolVersion: PROTOCOL_VERSION, games: ['caper'], botVersion: '1.0.0', info: 'Node.js example' } });
+  }
+
+  onMessage(session, message) {
+    switch (message.message) {
+      case 'welcome':
+        session.welcomed = true;
+        log(`connected to ${this.target} as ${message.welcome.botName} (bot id ${message.welcome.botId})`);
+        break;
+      case 'decisionRequest': {
+        const request = message.decisionRequest;
+        session.call.write({ actionReply: { requestId: request.requestId, legalIndex: choose(request) } });
+        break;
+      }
+      case 'gameOver':
+        this.onGameOver(message.gameOver);
+        break;
+      case 'error':
+        log(`the arena refused a message: ${message.error.code} ${message.error.message}`);
+        break;
+      default: // gameStarted and pong need no answer
+        break;
+    }
+  }
+
+  onGameOver(over) {
+    if (this.finished.has(over.gameId)) return;
+    this.finished.add(over.gameId);
+    const { scores, winner, termination } = over.result;
+    const outcome = winner === over.seat ? 'won' : 'lost';
+    log(`game ${over.gameId} over: ${outcome} ${scores.join('-')} (${termination})${over.reason ? `: ${over.reason}` : ''}`);
+    if (this.maxGames !== null && this.finished.size >= this.maxGames) {
+      log(`played ${this.finished.size} games: stopping`);
+      this.stop(0);
+    }
+  }
+
+  onEnd(session, status) {
+    clearInterval(session.pinger);
+    session.client.close();
+    if (this.stopping || session !== this.session) return;
+    if (status.code === grpc.status.ABORTED) {
+      log(`replaced by a newer connection (${status.details}): stopping`);
+      this.stop(0);
+      return;
+    }
+    if (FATAL.has(status.code)) {
+      log(`the arena refused this bot: ${grpc.status[status.code]}: ${status.details}`);
+      this.stop(2);
+      return;
+    }
+    if (session.welcomed && Date.now() - session.startedAt >= BACKOFF.resetAfterMs) this.attempt = 0;
+    const delay = backoffMs(this.attempt);
+    this.attempt += 1;
+    log(`connection lost (${grpc.status[status.code]}: ${status.details}); retrying in ${(delay / 1000).toFixed(1)} s`);
+    this.retry = setTimeout(() => this.start(), delay);
+  }
+
+  stop(exitCode) {
+    this.stopping = true;
+    process.exitCode = exitCode;
+    clearTimeout(this.retry);
+    const session = this.session;
+    if (session) {
+      clearInterval(session.pinger);
+      session.call.cancel();
+      session.client.close();
+    }
+  }
+}
+
+function main() {
+  const token = process.env.ARENA_TOKEN;
+  if (!token) {
+    console.error('set ARENA_TOKEN to the token printed by `arena bot register NAME`');
+    process.exit(2);
+  }
+  const bot = new ArenaBot({
+    target: process.env.ARENA_TARGET || 'localhost:50051',
+    token,
+    maxGames: process.env.ARENA_MAX_GAMES ? Number(process.env.ARENA_MAX_GAMES) : null,
+    protoDir: process.env.ARENA_PROTO_DIR || path.resolve(__dirname, '../../../proto'),
+  });
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      log(`${signal}: closing the connection`);
+      bot.stop(0);
+    });
+  }
+  bot.start();
+}
+
+module.exports = { choose, backoffMs };
+
+if (require.main === module) main();

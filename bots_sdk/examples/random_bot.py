@@ -1,0 +1,38 @@
+"""A complete bot: plays a random legal action, preferring to play a card over discarding one.
+
+python -m bots_sdk.examples.random_bot --target localhost:50051 --token $TOKEN
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+from collections.abc import Sequence
+
+from bots_sdk import Action, ActionKind, Bot, CaperObservation, run
+
+
+class RandomBot(Bot):
+    name, version = "random-example", "1.0"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        plays = [action for action in legal if action.kind is not ActionKind.DISCARD]
+        return self.rng.choice(plays or legal)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--target", default="localhost:50051")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--games", type=int, default=None, help="stop after this many games")
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    run(RandomBot(), args.target, args.token, max_games=args.games)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Bots with known behaviour, good and broken, for the SDK's tests."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from arena.games.caper import Action, ActionKind, CaperObservation
+from bots_sdk import Bot, GameEnd, GameStart
+
+
+class FirstBot(Bot):
+    """Always the first legal action; records what it was told."""
+
+    name = "first"
+    version = "1.2.3"
+    deterministic = True
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.started: list[GameStart] = []
+        self.ended: list[GameEnd] = []
+
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        self.calls += 1
+        return legal[0]
+
+    def on_game_start(self, game: GameStart) -> None:
+        self.started.append(game)
+
+    def on_game_over(self, game: GameEnd) -> None:
+        self.ended.append(game)
+
+
+class LastBot(FirstBot):
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        self.calls += 1
+        return legal[-1]
+
+
+class IllegalBot(FirstBot):
+    """From its third decision on, plays a well-formed action that is never legal."""
+
+    deterministic = False
+
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        self.calls += 1
+        return legal[0] if self.calls < 3 else Action(ActionKind.DISCARD, "The Dame")
+
+
+class RaisingBot(FirstBot):
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        raise RuntimeError("bug in act")
+
+
+class WrongTypeBot(FirstBot):
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        return 0  # type: ignore[return-value]  # the mistake under test
+
+
+class HookRaisingBot(FirstBot):
+    def on_game_over(self, game: GameEnd) -> None:
+        raise KeyError("no such game")
+
+
+class NoisyBot(FirstBot):
+    """Claims to be deterministic but draws from an unseeded generator."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rng = random.Random()
+
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(legal)
+
+
+class FakeClock:
+    """A clock that moves only when told: speed checks without real waiting."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class SlowBot(FirstBot):
+    """Takes `think_s` of fake time on every decision from the fifth on."""
+
+    def __init__(self, clock: FakeClock, think_s: float) -> None:
+        super().__init__()
+        self.clock, self.think_s = clock, think_s
+
+    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        self.calls += 1
+        if self.calls >= 5:
+            self.clock.now += self.think_s
+        return legal[0]

@@ -1,0 +1,99 @@
+"""The conformance kit passes good bots and catches each kind of broken one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bots_sdk.testing import check_bot, load_bot, main
+from tests.bots_sdk.bots import (
+    FakeClock,
+    FirstBot,
+    HookRaisingBot,
+    IllegalBot,
+    NoisyBot,
+    RaisingBot,
+    SlowBot,
+    WrongTypeBot,
+)
+
+
+def test_a_good_deterministic_bot_passes() -> None:
+    report = check_bot(FirstBot, games=6)
+    assert report.ok, str(report)
+    assert any("deterministic" in line for line in report.passed)
+    assert any("decisions in 6 games" in line for line in report.passed)
+
+
+def test_the_bot_gets_every_hook_with_games_interleaved() -> None:
+    bot = FirstBot()
+    bot.deterministic = False  # no replay: each hook runs once per game
+    check_bot(bot, games=5, in_flight=3)
+    assert sorted(g.game_id for g in bot.started) == sorted(g.game_id for g in bot.ended)
+    assert len(bot.ended) == 5
+    assert {g.seat for g in bot.started} == {0, 1}
+    # Interleaved: a second game started before the first one ended.
+    assert bot.started[1].game_id != bot.ended[0].game_id
+
+
+def test_an_illegal_action_is_caught_and_named() -> None:
+    report = check_bot(IllegalBot, games=2)
+    assert not report.ok
+    assert any("illegal action discard The Dame" in line for line in report.failures)
+
+
+@pytest.mark.parametrize(
+    ("bot", "says"),
+    [
+        (RaisingBot, "the bot raised while deciding"),
+        (WrongTypeBot, "act must return one of the legal actions"),
+        (HookRaisingBot, "the bot raised in on_game_over"),
+    ],
+)
+def test_a_crashing_bot_is_caught(bot: type[FirstBot], says: str) -> None:
+    report = check_bot(bot, games=2)
+    assert any(says in line for line in report.failures), str(report)
+
+
+def test_a_slow_bot_is_caught_without_waiting() -> None:
+    clock = FakeClock()
+    report = check_bot(SlowBot(clock, think_s=1.5), games=1, budget_ms=1000, clock=clock)
+    assert any("took 1500 ms, budget 1000 ms" in line for line in report.failures)
+
+
+def test_a_bot_within_budget_on_the_same_clock_passes() -> None:
+    clock = FakeClock()
+    report = check_bot(SlowBot(clock, think_s=0.9), games=1, budget_ms=1000, clock=clock)
+    assert report.ok, str(report)
+
+
+def test_a_false_claim_of_determinism_is_caught() -> None:
+    report = check_bot(NoisyBot, games=3)
+    assert any("deterministic" in line for line in report.failures)
+
+
+def test_failures_are_capped() -> None:
+    report = check_bot(RaisingBot, games=50, max_failures=5)
+    assert len(report.failures) == 5 and "stopped after 5 failures" in str(report)
+
+
+def test_load_bot_reads_a_module_or_a_file(tmp_path: Path) -> None:
+    assert isinstance(load_bot("tests.bots_sdk.bots:FirstBot")(), FirstBot)
+    source = tmp_path / "mine.py"
+    source.write_text(
+        "from bots_sdk import Bot\n"
+        "class Mine(Bot):\n"
+        "    def act(self, observation, legal):\n"
+        "        return legal[0]\n"
+    )
+    assert type(load_bot(f"{source}:Mine")()).__name__ == "Mine"
+    with pytest.raises(ValueError, match="module:BotClass"):
+        load_bot("no_colon")
+
+
+def test_the_cli_exit_code_says_pass_or_fail(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tests.bots_sdk.bots:FirstBot", "--games", "2"]) == 0
+    assert "conformance of FirstBot: OK" in capsys.readouterr().out
+    assert main(["tests.bots_sdk.bots:IllegalBot", "--games", "2"]) == 1
+    assert "FAILED" in capsys.readouterr().out
