@@ -67,3 +67,23 @@ def resignation(game_id: str, bot_id: str) -> str:
 def game_record(game_id: str) -> str:
     """String: a finished game's record as JSON."""
     return f"{PREFIX}:game:{game_id}"
+
+
+def tournaments() -> str:
+    """Set: every tournament name."""
+    return f"{PREFIX}:tournaments"
+
+
+def tournament(name: str) -> str:
+    """Hash: definition (JSON), status, created time."""
+    return f"{PREFIX}:tournament:{name}"
+
+
+def tournament_rounds(name: str) -> str:
+    """Hash: round number -> the round's pairings and byes (JSON), written once."""
+    return f"{PREFIX}:tournament:{name}:rounds"
+
+
+def tournament_results(name: str) -> str:
+    """Hash: match id -> the match's result (JSON), written once: a rerun never counts twice."""
+    return f"{PREFIX}:tournament:{name}:results"

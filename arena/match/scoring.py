@@ -1,0 +1,58 @@
+"""Scoring a match from its games: duplicate pairs are compared as pairs, luck cancelled."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from arena.match.referee import GameOutcome, Termination
+
+
+@dataclass(frozen=True, slots=True)
+class MatchScore:
+    game_points: tuple[float, float]  # per player, in `players` order
+    margin: int  # card points of the first player minus the second's, normal games only
+    forfeit: bool  # some game was lost by a fault rather than played out
+
+
+def score_match(
+    outcomes: Sequence[GameOutcome], players: Sequence[str], duplicate: bool
+) -> MatchScore:
+    """Game points per player. Without duplicates, a won game is worth 1. With duplicates, each
+    deal's pair of games is worth 1: to whoever won more of the two games, else to whoever
+    scored more card points over both, else half each."""
+    units = (
+        [outcomes[i : i + 2] for i in range(0, len(outcomes), 2)]
+        if duplicate
+        else [[o] for o in outcomes]
+    )
+    points = [0.0, 0.0]
+    for unit in units:
+        wins = [sum(_won(o, name) for o in unit) for name in players]
+        margin = sum(_margin(o, players) for o in unit)
+        lead = wins[0] - wins[1] if wins[0] != wins[1] else margin
+        if lead > 0:
+            points[0] += 1
+        elif lead < 0:
+            points[1] += 1
+        else:
+            points[0] += 0.5
+            points[1] += 0.5
+    return MatchScore(
+        (points[0], points[1]),
+        sum(_margin(o, players) for o in outcomes),
+        any(o.termination is not Termination.NORMAL for o in outcomes),
+    )
+
+
+def _won(outcome: GameOutcome, player: str) -> int:
+    winner = outcome.result.winner
+    return int(winner is not None and outcome.record.players[winner] == player)
+
+
+def _margin(outcome: GameOutcome, players: Sequence[str]) -> int:
+    if outcome.termination is not Termination.NORMAL:
+        return 0
+    seat = outcome.record.players.index(players[0])
+    scores = outcome.result.scores
+    return scores[seat] - scores[1 - seat]

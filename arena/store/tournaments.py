@@ -1,0 +1,151 @@
+"""Tournaments in Redis: definitions, rounds and match results, each written exactly once."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from enum import StrEnum
+
+import redis
+
+from arena.store import keys
+from arena.store.values import as_text
+from arena.tournament import Bye, ByeKind, History, MatchResult, Pairing, Round
+from arena.tournament.definition import TournamentDefinition
+
+
+class TournamentStoreError(ValueError):
+    """An unknown tournament, or one created twice; the message says which."""
+
+
+class Status(StrEnum):
+    CREATED = "created"
+    RUNNING = "running"
+    FINISHED = "finished"
+    STOPPED = "stopped"  # could not go on (e.g. no valid Swiss pairing); see the reason
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """A played match: the maths' `MatchResult` plus where its games are."""
+
+    match_id: str
+    result: MatchResult
+    game_ids: tuple[str, ...]
+    terminations: tuple[str, ...]
+    margin: int  # card points of seat0's entrant minus seat1's, over all games
+
+    def to_json(self) -> str:
+        r = self.result
+        return json.dumps(
+            {
+                "match_id": self.match_id,
+                "round": r.round,
+                "seat0": r.seat0,
+                "seat1": r.seat1,
+                "game_points": [r.game_points0, r.game_points1],
+                "forfeit": r.forfeit,
+                "game_ids": list(self.game_ids),
+                "terminations": list(self.terminations),
+                "margin": self.margin,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> StoredMatch:
+        d = json.loads(text)
+        points = d["game_points"]
+        result = MatchResult(d["round"], d["seat0"], d["seat1"], points[0], points[1], d["forfeit"])
+        return cls(
+            d["match_id"], result, tuple(d["game_ids"]), tuple(d["terminations"]), d["margin"]
+        )
+
+
+def match_id(name: str, round_number: int, board: int) -> str:
+    return f"{name}.r{round_number}.b{board}"
+
+
+def round_to_json(round_: Round) -> str:
+    return json.dumps(
+        {
+            "number": round_.number,
+            "pairings": [[p.seat0, p.seat1] for p in round_.pairings],
+            "byes": [[b.entrant, b.kind.value] for b in round_.byes],
+        }
+    )
+
+
+def round_from_json(text: str) -> Round:
+    d = json.loads(text)
+    number = d["number"]
+    return Round(
+        number,
+        tuple(Pairing(a, b) for a, b in d["pairings"]),
+        tuple(Bye(number, entrant, ByeKind(kind)) for entrant, kind in d["byes"]),
+    )
+
+
+class TournamentStore:
+    def __init__(self, client: redis.Redis) -> None:
+        self._redis = client
+
+    def create(self, definition: TournamentDefinition) -> None:
+        key = keys.tournament(definition.name)
+        if not self._redis.hsetnx(key, "definition", definition.to_json()):
+            raise TournamentStoreError(f"a tournament named {definition.name!r} already exists")
+        self._redis.hset(key, mapping={"status": Status.CREATED.value, "created": time.time()})
+        self._redis.sadd(keys.tournaments(), definition.name)
+
+    def get(self, name: str) -> TournamentDefinition:
+        text = self._redis.hget(keys.tournament(name), "definition")
+        if text is None:
+            raise TournamentStoreError(f"no tournament named {name!r}")
+        return TournamentDefinition.from_json(as_text(text))
+
+    def names(self) -> list[str]:
+        return sorted(as_text(name) for name in self._redis.smembers(keys.tournaments()))
+
+    def status(self, name: str) -> Status:
+        value = self._redis.hget(keys.tournament(name), "status")
+        if value is None:
+            raise TournamentStoreError(f"no tournament named {name!r}")
+        return Status(as_text(value))
+
+    def set_status(self, name: str, status: Status, reason: str = "") -> None:
+        self._redis.hset(keys.tournament(name), mapping={"status": status.value, "reason": reason})
+
+    def reason(self, name: str) -> str:
+        value = self._redis.hget(keys.tournament(name), "reason")
+        return "" if value is None else as_text(value)
+
+    def save_round(self, name: str, round_: Round) -> bool:
+        """Store a round once; False if it was already stored (by a concurrent job)."""
+        return bool(
+            self._redis.hsetnx(
+                keys.tournament_rounds(name), str(round_.number), round_to_json(round_)
+            )
+        )
+
+    def rounds(self, name: str) -> list[Round]:
+        stored = self._redis.hgetall(keys.tournament_rounds(name))
+        return sorted(
+            (round_from_json(as_text(v)) for v in stored.values()), key=lambda r: r.number
+        )
+
+    def record(self, name: str, match: StoredMatch) -> bool:
+        """Store a match result once; False if it was already there (a rerun or duplicate job)."""
+        return bool(
+            self._redis.hsetnx(keys.tournament_results(name), match.match_id, match.to_json())
+        )
+
+    def results(self, name: str) -> dict[str, StoredMatch]:
+        stored = self._redis.hgetall(keys.tournament_results(name))
+        return {as_text(k): StoredMatch.from_json(as_text(v)) for k, v in stored.items()}
+
+    def history(self, name: str) -> History:
+        byes = tuple(bye for round_ in self.rounds(name) for bye in round_.byes)
+        results = tuple(
+            sorted((m.result for m in self.results(name).values()), key=lambda r: r.round)
+        )
+        return History(results, byes)

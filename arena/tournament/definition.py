@@ -1,0 +1,112 @@
+"""What an organiser sets up: format, game, entrants, rounds, match length and time control."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from arena.tournament.errors import (
+    DuplicateEntrantError,
+    InvalidOptionError,
+    TooFewEntrantsError,
+    TooManyRoundsError,
+)
+from arena.tournament.round_robin import berger_rounds
+from arena.tournament.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Tiebreak
+from arena.tournament.swiss import max_swiss_rounds
+
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+class Format(StrEnum):
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    DOUBLE_ROUND_ROBIN = "double-round-robin"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    move_ms: int = 1000
+    bank_ms: int = 10_000
+    max_strikes: int = 3
+    grace_ms: int = 10_000
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentDefinition:
+    name: str
+    format: Format
+    entrants: tuple[str, ...]  # in seed order
+    game: str = "caper"
+    config: dict[str, str | int] = field(default_factory=dict)
+    rounds: int | None = None  # Swiss only; round robins have as many as the table needs
+    games_per_match: int = 2
+    duplicate: bool = True  # games come in pairs: one deal, seats swapped
+    time_control: TimeControl = field(default_factory=TimeControl)
+    rated: bool = False
+    seed: int = 1
+    tiebreaks: tuple[Tiebreak, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "format", Format(self.format))
+        object.__setattr__(self, "entrants", tuple(self.entrants))
+        if not self.tiebreaks:
+            chosen = SWISS_TIEBREAKS if self.format is Format.SWISS else ROUND_ROBIN_TIEBREAKS
+            object.__setattr__(self, "tiebreaks", tuple(chosen))
+        object.__setattr__(self, "tiebreaks", tuple(Tiebreak(t) for t in self.tiebreaks))
+        self._validate()
+
+    def _validate(self) -> None:
+        if not NAME_PATTERN.match(self.name):
+            raise InvalidOptionError(
+                f"bad tournament name {self.name!r}: use letters, digits, '.', '_' or '-'"
+            )
+        if len(self.entrants) < 2:
+            raise TooFewEntrantsError(
+                f"a tournament needs at least 2 entrants, got {len(self.entrants)}"
+            )
+        twice = sorted({e for e in self.entrants if self.entrants.count(e) > 1})
+        if twice:
+            raise DuplicateEntrantError(f"entrant(s) listed twice: {', '.join(twice)}")
+        if self.games_per_match < 1:
+            raise InvalidOptionError("games per match must be at least 1")
+        if self.duplicate and self.games_per_match % 2:
+            raise InvalidOptionError(
+                f"duplicate matches play deals in pairs: games per match must be even, "
+                f"got {self.games_per_match} (or use --no-duplicate)"
+            )
+        if self.format is Format.SWISS:
+            limit = max_swiss_rounds(len(self.entrants))
+            if self.rounds is None or not 1 <= self.rounds <= limit:
+                raise TooManyRoundsError(
+                    f"a Swiss of {len(self.entrants)} entrants can have 1 to {limit} rounds "
+                    f"without rematches, got {self.rounds}"
+                )
+        elif self.rounds is not None and self.rounds != self.planned_rounds:
+            raise InvalidOptionError(
+                f"a {self.format.value} of {len(self.entrants)} entrants has "
+                f"{self.planned_rounds} rounds; leave --rounds out"
+            )
+
+    @property
+    def planned_rounds(self) -> int:
+        if self.format is Format.SWISS:
+            return self.rounds or 0
+        return len(berger_rounds(self.entrants, double=self.format is Format.DOUBLE_ROUND_ROBIN))
+
+    def to_json(self) -> str:
+        data = asdict(self)
+        data["format"] = self.format.value
+        data["tiebreaks"] = [t.value for t in self.tiebreaks]
+        return json.dumps(data, sort_keys=True)
+
+    @classmethod
+    def from_json(cls, text: str) -> TournamentDefinition:
+        data: dict[str, Any] = json.loads(text)
+        data["entrants"] = tuple(data["entrants"])
+        data["time_control"] = TimeControl(**data["time_control"])
+        data["tiebreaks"] = tuple(data["tiebreaks"])
+        return cls(**data)

@@ -1,0 +1,45 @@
+"""The RQ queue of the arena: one job per match, deterministic ids, JSON payloads."""
+
+from __future__ import annotations
+
+import redis
+from rq import Queue, Retry
+from rq.serializers import JSONSerializer
+
+from arena.tournament import Round
+from arena.tournament.definition import TournamentDefinition
+
+QUEUE_NAME = "arena"
+DECISIONS_PER_SEAT = 24  # a Caper game asks each seat at most 6 + 15 + 1 (R7) questions
+RETRIES = 3
+
+
+def arena_queue(client: redis.Redis) -> Queue:
+    return Queue(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+
+
+def job_timeout_s(definition: TournamentDefinition) -> int:
+    """The longest a match may take if every bot uses all of its time, with a margin."""
+    tc = definition.time_control
+    per_seat_ms = DECISIONS_PER_SEAT * tc.move_ms + tc.bank_ms + tc.grace_ms
+    return int(definition.games_per_match * 2 * per_seat_ms / 1000) + 60
+
+
+def match_job_id(name: str, round_number: int, board: int) -> str:
+    return f"match.{name}.r{round_number}.b{board}"
+
+
+def enqueue_round(client: redis.Redis, definition: TournamentDefinition, round_: Round) -> None:
+    """One job per pairing of `round_`; a rerun of a job replays its match from scratch."""
+    queue = arena_queue(client)
+    for board in range(len(round_.pairings)):
+        queue.enqueue(
+            "workers.jobs.play_tournament_match",
+            args=(definition.name, round_.number, board),
+            job_id=match_job_id(definition.name, round_.number, board),
+            job_timeout=job_timeout_s(definition),
+            retry=Retry(max=RETRIES),
+            result_ttl=3600,
+            failure_ttl=7 * 24 * 3600,
+            description=f"{definition.name} round {round_.number} board {board + 1}",
+        )

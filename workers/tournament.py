@@ -1,0 +1,129 @@
+"""Running a tournament: schedule rounds, play and record matches, advance when a round is done.
+
+Every step is idempotent, because jobs are retried and may run twice: a round is stored once
+(first writer wins), a result is recorded once, and pairing is deterministic, so two workers
+finishing a round together compute the same next round and only one stores and enqueues it.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import redis
+
+from arena.games import get_game
+from arena.match.match import play_match
+from arena.match.referee import FaultPolicy
+from arena.match.scoring import score_match
+from arena.store.tournaments import Status, StoredMatch, TournamentStore, match_id
+from arena.tournament import (
+    MatchResult,
+    Round,
+    SwissOptions,
+    TournamentError,
+    berger_rounds,
+    pair_round,
+)
+from arena.tournament.definition import Format, TournamentDefinition
+from workers.queue import enqueue_round
+
+log = logging.getLogger("arena.workers")
+
+
+def start(client: redis.Redis, name: str) -> list[Round]:
+    """Schedule the first round (Swiss) or every round (round robins); idempotent."""
+    store = TournamentStore(client)
+    definition = store.get(name)
+    if definition.format is Format.SWISS:
+        scheduled = [_next_swiss_round(store, definition, 1)]
+    else:
+        double = definition.format is Format.DOUBLE_ROUND_ROBIN
+        scheduled = berger_rounds(definition.entrants, double=double)
+    for round_ in scheduled:
+        if store.save_round(name, round_):
+            enqueue_round(client, definition, round_)
+    if store.status(name) is Status.CREATED:
+        store.set_status(name, Status.RUNNING)
+    return scheduled
+
+
+def play(client: redis.Redis, name: str, round_number: int, board: int) -> StoredMatch:
+    """Play one pairing of a round, record it (once) and advance the tournament if it can."""
+    store = TournamentStore(client)
+    definition = store.get(name)
+    round_ = next(r for r in store.rounds(name) if r.number == round_number)
+    pairing = round_.pairings[board]
+    the_id = match_id(name, round_number, board)
+    done = store.results(name).get(the_id)
+    if done is None:
+        done = _play(client, definition, the_id, round_number, board, pairing.entrants)
+        if not store.record(name, done):
+            log.info("match %s was recorded by another run; keeping that one", the_id)
+            done = store.results(name)[the_id]
+    advance(client, name)
+    return done
+
+
+def _play(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    the_id: str,
+    round_number: int,
+    board: int,
+    players: tuple[str, str],
+) -> StoredMatch:
+    tc = definition.time_control
+    policy = FaultPolicy(tc.move_ms, tc.bank_ms, tc.max_strikes, tc.grace_ms)
+    # Every match gets its own deals, fixed by the tournament's seed and its place in the draw.
+    seed = definition.seed * 1_000_003 + round_number * 1009 + board
+    outcomes = play_match(
+        client,
+        get_game(definition.game),
+        definition.config,
+        players,
+        definition.games_per_match,
+        seed,
+        policy,
+        the_id,
+        definition.duplicate,
+    )
+    score = score_match(outcomes, players, definition.duplicate)
+    result = MatchResult(round_number, players[0], players[1], *score.game_points, score.forfeit)
+    return StoredMatch(
+        the_id,
+        result,
+        tuple(str(o.record.meta["game_id"]) for o in outcomes),
+        tuple(o.termination.value for o in outcomes),
+        score.margin,
+    )
+
+
+def advance(client: redis.Redis, name: str) -> None:
+    """If every match so far is recorded: pair and enqueue the next Swiss round, or finish."""
+    store = TournamentStore(client)
+    definition = store.get(name)
+    rounds = store.rounds(name)
+    results = store.results(name)
+    for round_ in rounds:
+        for board in range(len(round_.pairings)):
+            if match_id(name, round_.number, board) not in results:
+                return
+    last = rounds[-1].number if rounds else 0
+    if last >= definition.planned_rounds:
+        store.set_status(name, Status.FINISHED)
+        return
+    try:
+        next_round = _next_swiss_round(store, definition, last + 1)
+    except TournamentError as error:
+        log.error("tournament %s cannot go on: %s", name, error)
+        store.set_status(name, Status.STOPPED, f"round {last + 1} cannot be paired: {error}")
+        return
+    if store.save_round(name, next_round):
+        enqueue_round(client, definition, next_round)
+
+
+def _next_swiss_round(
+    store: TournamentStore, definition: TournamentDefinition, number: int
+) -> Round:
+    options = SwissOptions(total_rounds=definition.rounds, duplicate=definition.duplicate)
+    return pair_round(definition.entrants, store.history(definition.name), number, options)
