@@ -1,7 +1,8 @@
 """Built-in bots that run inside the worker, with no network hop.
 
 `make_bot("search@50")` builds a bot from its registry name; a `@<ms>` suffix sets the move
-budget of bots that search.
+budget of bots that search, a `#<n>` suffix a number of iterations instead: such a bot never
+reads the clock, so its games replay exactly (tournaments that must be reproducible use it).
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ BUILTIN_BOTS: dict[str, Callable[[], Bot]] = {
 BUDGETED_BOTS: dict[str, Callable[[float], Bot]] = {
     "search": lambda budget_ms: SearchBot(budget_ms=budget_ms),
 }
+ITERATED_BOTS: dict[str, Callable[[int], Bot]] = {
+    "search": lambda iterations: SearchBot(iterations=iterations),
+}
 MAX_BUDGET_MS = 60_000.0
+MAX_ITERATIONS = 1_000_000
 
 
 class BotSpecError(ValueError):
@@ -34,8 +39,12 @@ class UnknownBotError(BotSpecError):
 
 
 def make_bot(spec: str) -> Bot:
-    """The built-in bot named `spec`, e.g. "greedy", "search" or "search@50" (50 ms a move)."""
-    name, has_budget, budget = spec.strip().partition("@")
+    """The built-in bot named `spec`, e.g. "greedy", "search", "search@50" (50 ms a move) or
+    "search#200" (200 iterations a move)."""
+    spec = spec.strip()
+    if "#" in spec:
+        return _iterated_bot(spec)
+    name, has_budget, budget = spec.partition("@")
     if name not in BUILTIN_BOTS:
         known = ", ".join(sorted(BUILTIN_BOTS))
         raise UnknownBotError(f"unknown bot {name!r}: known bots are {known}")
@@ -45,6 +54,26 @@ def make_bot(spec: str) -> Bot:
         takes = ", ".join(sorted(BUDGETED_BOTS))
         raise BotSpecError(f"bot {name!r} takes no '@<ms>' budget; only {takes} do")
     return BUDGETED_BOTS[name](_budget_ms(budget, spec))
+
+
+def builtin_name(spec: str) -> str:
+    """The registry name inside a spec: "search" for "search@50" and "search#200"."""
+    return spec.strip().partition("@")[0].partition("#")[0]
+
+
+def _iterated_bot(spec: str) -> Bot:
+    name, _, count = spec.partition("#")
+    if name not in BUILTIN_BOTS:
+        known = ", ".join(sorted(BUILTIN_BOTS))
+        raise UnknownBotError(f"unknown bot {name!r}: known bots are {known}")
+    if name not in ITERATED_BOTS:
+        takes = ", ".join(sorted(ITERATED_BOTS))
+        raise BotSpecError(f"bot {name!r} takes no '#<iterations>'; only {takes} do")
+    if not count.isdigit() or not 0 < int(count) <= MAX_ITERATIONS:
+        raise BotSpecError(
+            f"bad iteration count in {spec!r}: expected a whole number in [1, {MAX_ITERATIONS}]"
+        )
+    return ITERATED_BOTS[name](int(count))
 
 
 def _budget_ms(text: str, spec: str) -> float:
@@ -67,5 +96,6 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "UnknownBotError",
+    "builtin_name",
     "make_bot",
 ]

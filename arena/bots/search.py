@@ -117,7 +117,7 @@ class SearchBot:
 def _name(budget_ms: float, iterations: int | None) -> str:
     """Bots with other budgets are other players: ratings must tell them apart."""
     if iterations is not None:
-        return f"search@{iterations}it"
+        return f"search#{iterations}"
     return "search" if budget_ms == DEFAULT_BUDGET_MS else f"search@{budget_ms:g}"
 
 

@@ -14,7 +14,7 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from arena.bots import BUILTIN_BOTS
+from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import get_game
 from arena.store.bots import BotRegistry
 from arena.store.tournaments import Status, TournamentStore
@@ -29,10 +29,11 @@ class UnknownEntrantError(ValueError):
 
 def check_entrants(client: redis.Redis, entrants: Sequence[str]) -> None:
     registry = BotRegistry(client)
+    for entrant in entrants:
+        if builtin_name(entrant) in BUILTIN_BOTS:
+            make_bot(entrant)  # a bad budget ("search@fast") is refused now, not mid-tournament
     unknown = [
-        e
-        for e in entrants
-        if e.partition("@")[0] not in BUILTIN_BOTS and registry.by_name(e) is None
+        e for e in entrants if builtin_name(e) not in BUILTIN_BOTS and registry.by_name(e) is None
     ]
     if unknown:
         builtin = ", ".join(sorted(BUILTIN_BOTS))

@@ -11,7 +11,7 @@ from typing import Any
 
 import redis
 
-from arena.bots import BUILTIN_BOTS, make_bot
+from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
 from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.match.remote import RemoteSeat
@@ -55,7 +55,7 @@ def play_match(
 
 
 def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat: int) -> Seat:
-    if name.partition("@")[0] in BUILTIN_BOTS:
+    if builtin_name(name) in BUILTIN_BOTS:
         return BuiltinSeat(make_bot(name), game, seed, seat)
     bot = BotRegistry(client).by_name(name)
     if bot is None:

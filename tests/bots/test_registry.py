@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.bots import BUILTIN_BOTS, BotSpecError, UnknownBotError, make_bot
+from arena.bots import BUILTIN_BOTS, BotSpecError, UnknownBotError, builtin_name, make_bot
 from arena.bots.greedy import GreedyBot
 from arena.bots.random_bot import RandomBot
 from arena.bots.search import SearchBot
@@ -47,3 +47,23 @@ def test_a_bad_budget_is_refused(spec: str) -> None:
 def test_bots_that_do_not_search_take_no_budget() -> None:
     with pytest.raises(BotSpecError, match="takes no"):
         make_bot("greedy@50")
+
+
+def test_an_iteration_suffix_makes_a_search_bot_that_never_reads_the_clock() -> None:
+    bot = make_bot("search#40")
+    assert isinstance(bot, SearchBot)
+    assert bot.iterations == 40 and bot.name == "search#40"
+    assert builtin_name("search#40") == builtin_name("search@5") == "search"
+
+
+@pytest.mark.parametrize("spec", ["search#", "search#x", "search#0", "search#-1", "search#1.5"])
+def test_a_bad_iteration_count_is_refused(spec: str) -> None:
+    with pytest.raises(BotSpecError, match="iteration count"):
+        make_bot(spec)
+
+
+def test_bots_that_do_not_search_take_no_iterations() -> None:
+    with pytest.raises(BotSpecError, match="takes no"):
+        make_bot("greedy#5")
+    with pytest.raises(UnknownBotError):
+        make_bot("alphazero#5")

@@ -92,4 +92,4 @@ def test_at_least_one_candidate_is_needed() -> None:
 def test_the_name_shows_a_non_default_budget() -> None:
     assert SearchBot().name == "search"
     assert SearchBot(budget_ms=50).name == "search@50"
-    assert SearchBot(iterations=200).name == "search@200it"
+    assert SearchBot(iterations=200).name == "search#200"

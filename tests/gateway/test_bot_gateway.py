@@ -91,11 +91,12 @@ def test_ping_is_answered_and_unknown_requests_are_refused(arena: Arena) -> None
 
 def test_an_answer_to_another_bots_request_is_refused(arena: Arena) -> None:
     seen: list[str] = []
-    ready = threading.Event()
+    ready, released = threading.Event(), threading.Event()
 
     def remember(request: bot_pb2.DecisionRequest) -> bot_pb2.ActionReply:
         seen.append(request.request_id)
         ready.set()
+        released.wait(10)  # the request stays open until the thief has tried to answer it
         return first_legal(request)
 
     victim = connect(arena, "victim", policy=remember)
@@ -106,8 +107,9 @@ def test_an_answer_to_another_bots_request_is_refused(arena: Arena) -> None:
     thief.send(
         bot_pb2.ConnectRequest(action_reply=bot_pb2.ActionReply(request_id=seen[0], legal_index=0))
     )
-    worker.join(30)
     errors = [m.error for m in thief.wait_for("error")]
+    released.set()
+    worker.join(30)
     assert errors and "was sent to another bot" in errors[0].message
     victim.close()
     thief.close()
