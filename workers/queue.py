@@ -26,13 +26,14 @@ def job_timeout_s(definition: TournamentDefinition) -> int:
 
 
 def match_job_id(name: str, round_number: int, board: int) -> str:
-    return f"match.{name}.r{round_number}.b{board}"
+    """Unambiguous read from the right, whatever '_' the name holds."""
+    return f"match_{name}_r{round_number}_b{board}"
 
 
 def enqueue_round(client: redis.Redis, definition: TournamentDefinition, round_: Round) -> None:
     """One job per pairing of `round_`; a rerun of a job replays its match from scratch."""
     queue = arena_queue(client)
-    for board in range(len(round_.pairings)):
+    for board, pairing in enumerate(round_.pairings):
         queue.enqueue(
             "workers.jobs.play_tournament_match",
             args=(definition.name, round_.number, board),
@@ -41,5 +42,8 @@ def enqueue_round(client: redis.Redis, definition: TournamentDefinition, round_:
             retry=Retry(max=RETRIES),
             result_ttl=3600,
             failure_ttl=7 * 24 * 3600,
-            description=f"{definition.name} round {round_.number} board {board + 1}",
+            description=(
+                f"{definition.name} round {round_.number} board {board + 1}: "
+                f"{pairing.seat0} vs {pairing.seat1}"
+            ),
         )

@@ -56,6 +56,8 @@ def play(client: redis.Redis, name: str, round_number: int, board: int) -> Store
     the_id = match_id(name, round_number, board)
     done = store.results(name).get(the_id)
     if done is None:
+        if (attempt := store.count_attempt(name, the_id)) > 1:
+            log.warning("match %s: attempt %d, replayed from scratch", the_id, attempt)
         done = _play(client, definition, the_id, round_number, board, pairing.entrants)
         if not store.record(name, done):
             log.info("match %s was recorded by another run; keeping that one", the_id)

@@ -17,7 +17,10 @@ from workers.queue import QUEUE_NAME
 
 HEARTBEAT_S = 2  # how often a busy worker proves it is alive
 HEARTBEAT_SLACK_S = 8  # how long past a missed heartbeat a job counts as abandoned
-MAINTENANCE_S = 5  # how often an idle worker looks for abandoned jobs (and requeues them)
+MAINTENANCE_S = 5  # how often a worker looks for abandoned jobs (and requeues them)
+# An idle worker blocks on the queue for worker_ttl - 15 s between maintenance runs (RQ's rule);
+# RQ's default of 420 s would leave a dead worker's match unnoticed for minutes.
+WORKER_TTL_S = 20
 
 
 class ArenaWorker(Worker):
@@ -37,15 +40,20 @@ def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
         serializer=JSONSerializer,
         job_monitoring_interval=HEARTBEAT_S,
         maintenance_interval=MAINTENANCE_S,
+        worker_ttl=WORKER_TTL_S,
         name=name,
     )
     worker.work(burst=burst, with_scheduler=False)
 
 
-def work_pool(redis_url: str, processes: int) -> None:
+def work_pool(redis_url: str, processes: int, name: str | None = None) -> None:
     """`processes` workers, each its own process (RQ forks again for every job)."""
     children = [
-        multiprocessing.Process(target=work, args=(redis_url,), name=f"arena-worker-{n}")
+        multiprocessing.Process(
+            target=work,
+            args=(redis_url, False, f"{name}-{n}" if name else None),
+            name=f"arena-worker-{n}",
+        )
         for n in range(processes)
     ]
     for child in children:

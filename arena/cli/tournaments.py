@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import time
 from collections.abc import Sequence
 
@@ -16,11 +17,22 @@ from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import get_game
+from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
-from arena.store.tournaments import Status, TournamentStore
-from arena.tournament import ByePoints, crosstable, export_trf, standings
+from arena.store.tournaments import Status, TournamentStore, round_to_json
+from arena.tournament import ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
+from arena.tournament.swiss import max_swiss_rounds
 from workers import tournament
+
+TIEBREAK_LABELS = {  # short headers keep the table readable in 80 columns; the caption explains
+    Tiebreak.BUCHHOLZ: ("BH", "Buchholz"),
+    Tiebreak.BUCHHOLZ_CUT1: ("BH-1", "Buchholz cut-1"),
+    Tiebreak.SONNEBORN_BERGER: ("SB", "Sonneborn-Berger"),
+    Tiebreak.WINS: ("W", "wins"),
+    Tiebreak.DIRECT_ENCOUNTER: ("DE", "direct encounter"),
+    Tiebreak.GAME_POINTS: ("GP", "game points"),
+}
 
 
 class UnknownEntrantError(ValueError):
@@ -55,8 +67,11 @@ def create(
     duplicate: bool,
     time_control: TimeControl,
     seed: int,
+    tiebreaks: Sequence[str] = (),
 ) -> TournamentDefinition:
     get_game(game).create({"city": city}, seed)  # a bad game or city fails here, clearly
+    if format == Format.SWISS and rounds is None:
+        rounds = default_swiss_rounds(len(entrants))
     definition = TournamentDefinition(
         name=name,
         format=Format(format),
@@ -68,10 +83,26 @@ def create(
         duplicate=duplicate,
         time_control=time_control,
         seed=seed,
+        tiebreaks=tuple(parse_tiebreak(t) for t in tiebreaks),
     )
     check_entrants(client, definition.entrants)
     TournamentStore(client).create(definition)
     return definition
+
+
+def default_swiss_rounds(entrants: int) -> int:
+    """Enough rounds for one entrant to win them all, if pairings allow that many."""
+    if entrants < 2:
+        return 1  # the definition then explains what is wrong
+    return max(1, min(math.ceil(math.log2(entrants)), max_swiss_rounds(entrants)))
+
+
+def parse_tiebreak(text: str) -> Tiebreak:
+    try:
+        return Tiebreak(text.strip().replace("-", "_"))
+    except ValueError:
+        known = ", ".join(t.value for t in Tiebreak)
+        raise ValueError(f"unknown tie-break {text!r}: choose from {known}") from None
 
 
 def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
@@ -105,25 +136,28 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
 
 
 def standings_table(client: redis.Redis, name: str) -> Table:
+    """Points, tie-breaks and a Bradley-Terry rating fitted to every game of the event."""
     store = TournamentStore(client)
     definition = store.get(name)
     history = store.history(name)
     rows = standings(
         definition.entrants, history.results, history.byes, definition.tiebreaks, ByePoints()
     )
-    table = Table(title=f"{name}: standings ({store.status(name).value})")
-    for column in (
-        "#",
-        "entrant",
-        "points",
-        "game points",
-        "matches",
-        "wins",
-        *(t.value for t in definition.tiebreaks),
-    ):
-        table.add_column(column, justify="left" if column == "entrant" else "right")
+    fit = _rating_fit(store.games(name), definition.entrants)
+    ties = [TIEBREAK_LABELS[t] for t in definition.tiebreaks]
+    caption = ", ".join(f"{short} = {long}" for short, long in ties)
+    if fit is not None:
+        caption += (
+            f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
+            f"first seat {fit.seat_advantage:+.0f} Elo"
+        )
+    table = Table(title=f"{name}: standings ({store.status(name).value})", caption=caption)
+    table.add_column("#", justify="right")
+    table.add_column("entrant", no_wrap=True)
+    for header in ("pts", "game pts", "n", "wins", *(short for short, _ in ties)):
+        table.add_column(header, justify="right")
+    table.add_column("rating", justify="right", no_wrap=True)
     for row in rows:
-        ties = [f"{row.tiebreak(t):g}" for t in definition.tiebreaks]
         table.add_row(
             str(row.rank),
             row.entrant,
@@ -131,9 +165,24 @@ def standings_table(client: redis.Redis, name: str) -> Table:
             f"{row.game_points:g}",
             str(row.matches),
             str(row.wins),
-            *ties,
+            *(f"{row.tiebreak(t):g}" for t in definition.tiebreaks),
+            _rating_cell(fit, row.entrant),
         )
     return table
+
+
+def _rating_fit(games: list[tuple[str, str, float]], entrants: Sequence[str]) -> BTFit | None:
+    try:
+        return fit_bradley_terry(games, entrants=entrants)
+    except RatingError:
+        return None  # too few games yet to say anything
+
+
+def _rating_cell(fit: BTFit | None, entrant: str) -> str:
+    if fit is None:
+        return "-"
+    estimate = fit.estimate(entrant)
+    return f"{estimate.rating:.0f} ±{(estimate.high - estimate.low) / 2:.0f}"
 
 
 def crosstable_table(client: redis.Redis, name: str) -> Table:
@@ -183,6 +232,7 @@ def export(client: redis.Redis, name: str, fmt: str) -> str:
                     }
                     for r in rows
                 ],
+                "rounds": [json.loads(round_to_json(r)) for r in store.rounds(name)],
                 "matches": [json.loads(m.to_json()) for m in store.results(name).values()],
             },
             indent=2,

@@ -87,3 +87,8 @@ def tournament_rounds(name: str) -> str:
 def tournament_results(name: str) -> str:
     """Hash: match id -> the match's result (JSON), written once: a rerun never counts twice."""
     return f"{PREFIX}:tournament:{name}:results"
+
+
+def tournament_attempts(name: str) -> str:
+    """Hash: match id -> how many times a worker started playing it (retries show as > 1)."""
+    return f"{PREFIX}:tournament:{name}:attempts"

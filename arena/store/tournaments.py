@@ -133,6 +133,14 @@ class TournamentStore:
             (round_from_json(as_text(v)) for v in stored.values()), key=lambda r: r.number
         )
 
+    def count_attempt(self, name: str, the_match_id: str) -> int:
+        """Note that a worker starts playing a match; the count so far, this one included."""
+        return int(self._redis.hincrby(keys.tournament_attempts(name), the_match_id, 1))
+
+    def attempts(self, name: str) -> dict[str, int]:
+        stored = self._redis.hgetall(keys.tournament_attempts(name))
+        return {as_text(k): int(v) for k, v in stored.items()}
+
     def record(self, name: str, match: StoredMatch) -> bool:
         """Store a match result once; False if it was already there (a rerun or duplicate job)."""
         return bool(
@@ -142,6 +150,19 @@ class TournamentStore:
     def results(self, name: str) -> dict[str, StoredMatch]:
         stored = self._redis.hgetall(keys.tournament_results(name))
         return {as_text(k): StoredMatch.from_json(as_text(v)) for k, v in stored.items()}
+
+    def games(self, name: str) -> list[tuple[str, str, float]]:
+        """Every recorded game as (seat 0's entrant, seat 1's entrant, seat 0's score)."""
+        ids = [g for m in self.results(name).values() for g in m.game_ids]
+        played = []
+        for text in self._redis.mget([keys.game_record(g) for g in ids]) if ids else []:
+            if text is None:
+                continue
+            record = json.loads(as_text(text))
+            winner = (record.get("result") or {}).get("winner")
+            score = 0.5 if winner is None else 1.0 - winner
+            played.append((record["players"][0], record["players"][1], score))
+        return played
 
     def history(self, name: str) -> History:
         byes = tuple(bye for round_ in self.rounds(name) for bye in round_.byes)

@@ -18,7 +18,8 @@ from arena.tournament.round_robin import berger_rounds
 from arena.tournament.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Tiebreak
 from arena.tournament.swiss import max_swiss_rounds
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+# RQ job ids allow only these characters, and a tournament's name is part of its jobs' ids.
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 
 
 class Format(StrEnum):
@@ -62,7 +63,7 @@ class TournamentDefinition:
     def _validate(self) -> None:
         if not NAME_PATTERN.match(self.name):
             raise InvalidOptionError(
-                f"bad tournament name {self.name!r}: use letters, digits, '.', '_' or '-'"
+                f"bad tournament name {self.name!r}: use up to 64 letters, digits, '_' or '-'"
             )
         if len(self.entrants) < 2:
             raise TooFewEntrantsError(

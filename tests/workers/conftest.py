@@ -1,0 +1,81 @@
+"""Real worker processes (`python -m arena worker`) on the session's real Redis server."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+
+@dataclass
+class WorkerProcess:
+    name: str
+    process: subprocess.Popen[bytes]
+    log: Path
+
+    def kill(self) -> None:
+        """SIGKILL the worker and the work-horse it forked, as when a machine dies (RQ puts
+        the horse in a session of its own, so the worker's process group alone misses it)."""
+        for pid in [self.process.pid, *_descendants(self.process.pid)]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            # the command name (2nd field) may hold spaces; the parent pid follows its ')'
+            fields = stat.read_text().rpartition(")")[2].split()
+            children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+StartWorker = Callable[[str], WorkerProcess]
+
+
+@pytest.fixture
+def start_worker(redis_server_url: str, tmp_path: Path) -> Iterator[StartWorker]:
+    started: list[WorkerProcess] = []
+
+    def start(name: str) -> WorkerProcess:
+        log = tmp_path / f"{name}.log"
+        with log.open("wb") as out:
+            command = ["worker", "--name", name, "--redis-url", redis_server_url]
+            process = subprocess.Popen(
+                [sys.executable, "-m", "arena", *command],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,  # its own process group: kill() takes the horse too
+            )
+        worker = WorkerProcess(name, process, log)
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()

@@ -1,0 +1,103 @@
+"""Exactly-once results: a worker killed mid-match, and jobs that run twice."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+import redis
+from rq.job import Job
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
+
+from arena.store.tournaments import Status, TournamentStore, match_id
+from tests.workers.conftest import StartWorker, WorkerProcess
+from tests.workers.tournaments import (
+    by_place,
+    create_and_start,
+    outcome,
+    wait_until_over,
+    work_in_process,
+)
+from workers.queue import QUEUE_NAME, arena_queue, enqueue_round
+
+pytestmark = pytest.mark.timeout(300)
+
+SLOW_FIELD = ["greedy", "search#60", "search#90", "random"]
+
+
+def test_a_worker_killed_mid_match_changes_nothing_but_the_time_taken(
+    redis_client: redis.Redis, start_worker: StartWorker
+) -> None:
+    create_and_start(redis_client, "calm", "round-robin", SLOW_FIELD)
+    work_in_process(redis_client)
+    assert TournamentStore(redis_client).status("calm") is Status.FINISHED
+
+    pool = {name: start_worker(name) for name in ("w1", "w2")}
+    create_and_start(redis_client, "storm", "round-robin", SLOW_FIELD)
+    job = _a_match_in_progress(redis_client, pool)
+    pool[str(job.worker_name)].kill()
+    round_number, board = _place(job.id)
+    killed_match = match_id("storm", round_number, board)
+    assert killed_match not in TournamentStore(redis_client).results("storm"), "killed mid-match"
+
+    assert wait_until_over(redis_client, "storm", timeout_s=240) is Status.FINISHED
+    calm, storm = by_place(redis_client, "calm"), by_place(redis_client, "storm")
+    assert {k: outcome(m) for k, m in storm.items()} == {k: outcome(m) for k, m in calm.items()}
+    attempts = TournamentStore(redis_client).attempts("storm")
+    assert attempts.pop(killed_match) == 2, "the abandoned match was played again from scratch"
+    assert set(attempts.values()) == {1}
+
+
+def _a_match_in_progress(client: redis.Redis, pool: dict[str, WorkerProcess]) -> Job:
+    """A started job of one of our workers that has been playing for a moment."""
+    registry = StartedJobRegistry(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for job_id in registry.get_job_ids():
+            job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+            if job.worker_name in pool and "search#90" in str(job.description or ""):
+                time.sleep(0.3)
+                return job
+        time.sleep(0.05)
+    raise AssertionError("no match of search#90 started within a minute")
+
+
+def _place(job_id: str) -> tuple[int, int]:
+    _, round_part, board_part = job_id.rsplit("_", 2)
+    return int(round_part[1:]), int(board_part[1:])
+
+
+def test_a_match_played_again_is_not_counted_again(redis_client: redis.Redis) -> None:
+    definition = create_and_start(
+        redis_client, "again", "round-robin", ["random", "greedy", "search#4"]
+    )
+    work_in_process(redis_client)
+    store = TournamentStore(redis_client)
+    before = redis_client.hgetall("arena:tournament:again:results")
+    assert store.status("again") is Status.FINISHED and len(before) == 3
+
+    for round_ in store.rounds("again"):  # every job of the tournament, run a second time
+        enqueue_round(redis_client, definition, round_)
+    assert arena_queue(redis_client).count == 3
+    work_in_process(redis_client)
+    assert redis_client.hgetall("arena:tournament:again:results") == before
+    assert store.status("again") is Status.FINISHED and len(store.rounds("again")) == 3
+
+
+def test_the_first_recorded_result_of_a_match_is_kept(redis_client: redis.Redis) -> None:
+    create_and_start(redis_client, "once", "round-robin", ["random", "greedy"])
+    work_in_process(redis_client)
+    store = TournamentStore(redis_client)
+    (first,) = store.results("once").values()
+    flipped = dataclasses.replace(
+        first,
+        result=dataclasses.replace(
+            first.result,
+            game_points0=first.result.game_points1,
+            game_points1=first.result.game_points0,
+        ),
+    )
+    assert not store.record("once", flipped)
+    assert store.results("once")[first.match_id] == first
