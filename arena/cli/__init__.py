@@ -166,15 +166,19 @@ def match(
 
 
 @main.command()
-@click.option("--games", "-n", default=4, show_default=True, help="Deals per pairing.")
+@click.option("--rounds", default=3, show_default=True, help="Swiss rounds.")
+@click.option("--games-per-match", default=4, show_default=True, help="Even: duplicate deals.")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--city", default="paris", show_default=True)
 @friendly_errors
-def demo(games: int, seed: int, city: str) -> None:
-    """A round robin of the built-in bots with live progress and a final table."""
-    from arena.cli.local import run_demo
+def demo(rounds: int, games_per_match: int, seed: int, city: str) -> None:
+    """The whole arena on this machine: Redis, gateway, two workers and an external SDK bot
+    play a Swiss tournament with live progress, then print the standings and crosstable."""
+    from arena.cli.demo import run_demo
+    from arena.store.tournaments import Status
 
-    run_demo(console, games, seed, {"city": city})
+    if run_demo(console, rounds, games_per_match, seed, city) is not Status.FINISHED:
+        raise click.ClickException("the demo tournament did not finish")
 
 
 # Bigger command families live in their own modules; registered here, after everything they

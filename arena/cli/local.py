@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,35 +199,4 @@ def run_cards(console: Console, game_id: str, city: str | None) -> None:
                 str(card.copies),
                 card.text,
             )
-    console.print(table)
-
-
-def run_demo(console: Console, deals: int, seed: int, config: Config) -> None:
-    """Every built-in bot meets every other on `deals` duplicate deals."""
-    game = get_game("caper")
-    names = ["random", "greedy", "search@20"]
-    points = dict.fromkeys(names, 0.0)
-    margins: dict[str, list[int]] = {name: [] for name in names}
-    pairings = list(itertools.combinations(names, 2))
-    with progress_bar(console) as progress:
-        task = progress.add_task("round robin", total=len(pairings) * deals * 2)
-        for a, b in pairings:
-            bots = (make_bot(a), make_bot(b))
-            for deal in range(deals):
-                margin = 0
-                for order in ((0, 1), (1, 0)):
-                    played = play_game(game, config, seed + deal, [bots[i] for i in order])
-                    margin += (
-                        played.result.scores[order.index(0)] - played.result.scores[order.index(1)]
-                    )
-                    progress.advance(task)
-                points[a] += 1.0 if margin > 0 else 0.5 if margin == 0 else 0.0
-                points[b] += 1.0 if margin < 0 else 0.5 if margin == 0 else 0.0
-                margins[a].append(margin)
-                margins[b].append(-margin)
-    table = Table(title=f"Round robin, {deals} duplicate deals per pairing")
-    for column in ("bot", "pair points", "mean pair margin (95% CI)"):
-        table.add_column(column)
-    for name in sorted(names, key=lambda n: -points[n]):
-        table.add_row(name, f"{points[name]:g}", str(mean_ci(margins[name])))
     console.print(table)

@@ -1,0 +1,148 @@
+"""`arena demo`: the whole arena on one machine, started, used and stopped in a few minutes.
+
+A real Redis (embedded unless REDIS_URL is set), the gRPC gateway, two RQ worker processes and an
+external bot process written with the Python SDK; a Swiss tournament of the built-in bots of
+every strength and the external bot, with duplicate matches, live progress, the final standings
+and crosstable.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import redis
+from rich.console import Console
+
+from arena.cli import tournaments
+from arena.gateway.server import GatewaySettings, GatewayThread
+from arena.store.bots import BotRegistry
+from arena.store.server import connect, redis_url
+from arena.store.tournaments import Status
+from arena.tournament.definition import TimeControl
+from workers import tournament
+
+# Every strength of built-in bot, from random play to a few hundred rollouts a move. The search
+# bots count iterations rather than milliseconds, so a rerun of the demo gives the same games.
+BUILTIN_FIELD = (
+    "random",
+    "greedy",
+    "search#8",
+    "search#16",
+    "search#32",
+    "search#64",
+    "search#128",
+)
+WORKERS = 2
+BOT_ONLINE_TIMEOUT_S = 30
+
+
+def run_demo(console: Console, rounds: int, games_per_match: int, seed: int, city: str) -> Status:
+    with redis_url() as url, tempfile.TemporaryDirectory(prefix="arena-demo-") as logs:
+        client = connect(url)
+        suffix = secrets.token_hex(3)  # a shared REDIS_URL may hold earlier demos
+        console.print(f"[bold]Redis[/] {url}")
+        gateway = GatewayThread(GatewaySettings(url, "127.0.0.1", 0)).start()
+        console.print(f"[bold]Gateway[/] listening on {gateway.target}")
+        try:
+            with _processes(url, gateway.target, client, suffix, Path(logs)) as external:
+                return _tournament(
+                    console, client, f"demo-{suffix}", external, rounds, games_per_match, seed, city
+                )
+        finally:
+            gateway.stop()
+            console.print("Gateway, workers and the external bot stopped.")
+
+
+@contextlib.contextmanager
+def _processes(
+    url: str, target: str, client: redis.Redis, suffix: str, logs: Path
+) -> Iterator[str]:
+    """Start the worker pool and the external SDK bot; stop them all on the way out."""
+    bot_name = f"sdk-{suffix}"
+    info, token = BotRegistry(client).register(bot_name)
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        for n in range(WORKERS):
+            args = ["-m", "arena", "worker", "--redis-url", url, "--name", f"demo-{suffix}-{n}"]
+            started.append(_spawn(args, logs / f"worker-{n}.log"))
+        bot_args = ["-m", "bots_sdk.examples.random_bot", "--target", target, "--token", token]
+        started.append(_spawn(bot_args, logs / "sdk-bot.log"))
+        _wait_online(BotRegistry(client), info.bot_id, started[-1], logs / "sdk-bot.log")
+        yield bot_name
+    finally:
+        for process in started:
+            _stop(process)
+
+
+def _spawn(args: list[str], log: Path) -> subprocess.Popen[bytes]:
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, *args],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # Ctrl-C reaches the demo, which then stops them in order
+        )
+
+
+def _wait_online(
+    registry: BotRegistry, bot_id: str, process: subprocess.Popen[bytes], log: Path
+) -> None:
+    deadline = time.monotonic() + BOT_ONLINE_TIMEOUT_S
+    while not registry.is_online(bot_id):
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"the external bot did not connect; its log:\n{log.read_text()}")
+        time.sleep(0.05)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+
+
+def _tournament(
+    console: Console,
+    client: redis.Redis,
+    name: str,
+    external: str,
+    rounds: int,
+    games_per_match: int,
+    seed: int,
+    city: str,
+) -> Status:
+    entrants = [*BUILTIN_FIELD, external]
+    time_control = TimeControl(move_ms=2000, bank_ms=10_000, max_strikes=3, grace_ms=5000)
+    definition = tournaments.create(
+        client, name, "swiss", entrants, rounds, "caper", city, games_per_match, True,
+        time_control, seed,
+    )  # fmt: skip
+    rounds_text = _plural(definition.planned_rounds, "round")
+    console.print(
+        f"[bold]Swiss[/] {name}: {len(entrants)} entrants ({external} plays over gRPC), "
+        f"{rounds_text}, {games_per_match} games a match (duplicate deals), played by "
+        f"{WORKERS} worker processes"
+    )
+    started = time.monotonic()
+    tournament.start(client, name)
+    status = tournaments.watch(console, client, name, timeout_s=600)
+    console.print(f"{name} {status.value} in {time.monotonic() - started:.1f} s")
+    console.print(tournaments.standings_table(client, name))
+    console.print(tournaments.crosstable_table(client, name))
+    return status
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
