@@ -10,7 +10,12 @@ from workers import tournament
 def play_tournament_match(name: str, round_number: int, board: int) -> dict[str, object]:
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
-    match = tournament.play(job.connection, name, round_number, board)
+    try:
+        match = tournament.play(job.connection, name, round_number, board)
+    except Exception as error:
+        if not job.retries_left:  # the last attempt: say why the tournament cannot finish
+            tournament.stop_after_failure(job.connection, name, round_number, board, error)
+        raise
     return {
         "match_id": match.match_id,
         "game_points": [match.result.game_points0, match.result.game_points1],

@@ -100,6 +100,16 @@ def _play(
     )
 
 
+def stop_after_failure(
+    client: redis.Redis, name: str, round_number: int, board: int, error: Exception
+) -> None:
+    """A match failed on every attempt: stop the tournament, saying which match and why, rather
+    than leave it waiting forever. Nothing is scored for the match."""
+    reason = f"match {match_id(name, round_number, board)} failed on every attempt: {error!r}"
+    log.error("tournament %s stopped: %s", name, reason)
+    TournamentStore(client).set_status(name, Status.STOPPED, reason)
+
+
 def advance(client: redis.Redis, name: str) -> None:
     """If every match so far is recorded: pair and enqueue the next Swiss round, or finish."""
     store = TournamentStore(client)

@@ -12,6 +12,8 @@ from typing import Any
 from rq import Worker
 from rq.serializers import JSONSerializer
 
+import workers.jobs  # noqa: F401 - imported once here, so every forked job starts warm
+from arena.metrics.recorder import record_job_failure
 from arena.store.server import connect
 from workers.queue import QUEUE_NAME
 
@@ -42,6 +44,7 @@ def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
         maintenance_interval=MAINTENANCE_S,
         worker_ttl=WORKER_TTL_S,
         name=name,
+        exception_handlers=[record_job_failure],  # arena_worker_failures_total, via Redis
     )
     worker.work(burst=burst, with_scheduler=False)
 

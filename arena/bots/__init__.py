@@ -3,6 +3,8 @@
 `make_bot("search@50")` builds a bot from its registry name; a `@<ms>` suffix sets the move
 budget of bots that search, a `#<n>` suffix a number of iterations instead: such a bot never
 reads the clock, so its games replay exactly (tournaments that must be reproducible use it).
+A `/<label>` suffix enters the same bot again under another name ("random/2"), e.g. to fill a
+field for a benchmark or to check that a bot scores even against itself.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class UnknownBotError(BotSpecError):
 def make_bot(spec: str) -> Bot:
     """The built-in bot named `spec`, e.g. "greedy", "search", "search@50" (50 ms a move) or
     "search#200" (200 iterations a move)."""
-    spec = spec.strip()
+    spec = spec.strip().partition("/")[0]
     if "#" in spec:
         return _iterated_bot(spec)
     name, has_budget, budget = spec.partition("@")
@@ -57,8 +59,8 @@ def make_bot(spec: str) -> Bot:
 
 
 def builtin_name(spec: str) -> str:
-    """The registry name inside a spec: "search" for "search@50" and "search#200"."""
-    return spec.strip().partition("@")[0].partition("#")[0]
+    """The registry name inside a spec: "search" for "search@50", "search#200", "search/2"."""
+    return spec.strip().partition("/")[0].partition("@")[0].partition("#")[0]
 
 
 def _iterated_bot(spec: str) -> Bot:

@@ -95,14 +95,20 @@ def cards(game_id: str, city: str | None) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=50051, show_default=True, help="gRPC port.")
 @click.option("--admin-token", envvar="ARENA_ADMIN_TOKEN", help="Token for admin calls.")
+@click.option("--metrics-port", default=9100, show_default=True, help="/metrics port; 0: none.")
 @friendly_errors
 def serve(
-    redis_url: str | None, embedded_redis: bool, host: str, port: int, admin_token: str | None
+    redis_url: str | None,
+    embedded_redis: bool,
+    host: str,
+    port: int,
+    admin_token: str | None,
+    metrics_port: int,
 ) -> None:
     """Run the gateway: bots connect here, organisers call ArenaService."""
     from arena.cli.network import run_serve
 
-    run_serve(console, redis_url, embedded_redis, host, port, admin_token)
+    run_serve(console, redis_url, embedded_redis, host, port, admin_token, metrics_port)
 
 
 @main.group()
@@ -183,10 +189,15 @@ def demo(rounds: int, games_per_match: int, seed: int, city: str) -> None:
 
 # Bigger command families live in their own modules; registered here, after everything they
 # import from this one is defined.
-from arena.cli.tournament_commands import tournament_group, worker  # noqa: E402
+from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
+from arena.cli.tournament_commands import bench_tournament, tournament_group, worker  # noqa: E402
 
 main.add_command(worker)
 main.add_command(tournament_group)
+bench.add_command(bench_tournament)
+main.add_command(ladder)
+main.add_command(metrics)
+bench.add_command(bench_ratings)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,11 +9,8 @@ and crosstable.
 from __future__ import annotations
 
 import contextlib
-import os
 import secrets
-import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -29,6 +26,7 @@ from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
 from arena.tournament.definition import TimeControl
 from workers import tournament
+from workers.processes import spawn_python, stop, worker_pool
 
 # Every strength of built-in bot, from random play to a few hundred rollouts a move. The search
 # bots count iterations rather than milliseconds, so a rerun of the demo gives the same games.
@@ -69,28 +67,14 @@ def _processes(
     """Start the worker pool and the external SDK bot; stop them all on the way out."""
     bot_name = f"sdk-{suffix}"
     info, token = BotRegistry(client).register(bot_name)
-    started: list[subprocess.Popen[bytes]] = []
-    try:
-        for n in range(WORKERS):
-            args = ["-m", "arena", "worker", "--redis-url", url, "--name", f"demo-{suffix}-{n}"]
-            started.append(_spawn(args, logs / f"worker-{n}.log"))
+    with worker_pool(url, WORKERS, logs, f"demo-{suffix}"):
         bot_args = ["-m", "bots_sdk.examples.random_bot", "--target", target, "--token", token]
-        started.append(_spawn(bot_args, logs / "sdk-bot.log"))
-        _wait_online(BotRegistry(client), info.bot_id, started[-1], logs / "sdk-bot.log")
-        yield bot_name
-    finally:
-        for process in started:
-            _stop(process)
-
-
-def _spawn(args: list[str], log: Path) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        return subprocess.Popen(
-            [sys.executable, *args],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # Ctrl-C reaches the demo, which then stops them in order
-        )
+        bot = spawn_python(bot_args, logs / "sdk-bot.log")
+        try:
+            _wait_online(BotRegistry(client), info.bot_id, bot, logs / "sdk-bot.log")
+            yield bot_name
+        finally:
+            stop(bot)
 
 
 def _wait_online(
@@ -101,16 +85,6 @@ def _wait_online(
         if process.poll() is not None or time.monotonic() > deadline:
             raise RuntimeError(f"the external bot did not connect; its log:\n{log.read_text()}")
         time.sleep(0.05)
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-    try:
-        process.wait(30)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(10)
 
 
 def _tournament(

@@ -17,6 +17,7 @@ from arena.games import get_game
 from arena.gateway.server import GatewaySettings, serve
 from arena.match.match import play_match
 from arena.match.referee import FaultPolicy, GameOutcome
+from arena.metrics.server import start_metrics_server
 from arena.stats import mean_ci
 from arena.store.bots import BotRegistry
 from arena.store.server import connect, embedded_redis
@@ -41,7 +42,13 @@ def gateway_redis(url: str | None, embedded: bool) -> Iterator[str]:
 
 
 def run_serve(
-    console: Console, url: str | None, embedded: bool, host: str, port: int, admin: str | None
+    console: Console,
+    url: str | None,
+    embedded: bool,
+    host: str,
+    port: int,
+    admin: str | None,
+    metrics_port: int = 0,
 ) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     admin_token = admin or os.environ.get("ARENA_ADMIN_TOKEN") or secrets.token_urlsafe(24)
@@ -49,6 +56,9 @@ def run_serve(
         console.print(f"Redis: {redis_location}")
         if not (admin or os.environ.get("ARENA_ADMIN_TOKEN")):
             console.print(f"Admin token (generated, shown once): {admin_token}")
+        if metrics_port:
+            metrics = start_metrics_server(connect(redis_location), host, metrics_port)
+            console.print(f"Metrics on http://{host}:{metrics.port}/metrics")
         console.print(f"Bots connect to {host}:{port}; Ctrl-C stops the gateway.")
         settings = GatewaySettings(redis_location, host, port, admin_token)
         try:

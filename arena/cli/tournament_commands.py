@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
@@ -139,6 +142,7 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     from arena.cli import tournaments
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
+    from arena.store.tournaments import TournamentStore
 
     client = connect(require_redis_url(redis_url))
     if watch:
@@ -148,6 +152,8 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
         f"{name}: {status.value}; {done} of {scheduled} scheduled matches played; "
         f"{planned} rounds planned"
     )
+    if reason := TournamentStore(client).reason(name):
+        console.print(f"stopped because {reason}")
 
 
 @tournament_group.command("standings")
@@ -188,3 +194,62 @@ def tournament_export(name: str, redis_url: str | None, fmt: str) -> None:
     from arena.store.server import connect
 
     click.echo(tournaments.export(connect(require_redis_url(redis_url)), name, fmt), nl=False)
+
+
+@click.command("tournament")
+@REDIS_OPTION
+@click.option("--workers", "-w", default=2, show_default=True, help="Worker processes.")
+@click.option("--entrants", default=6, show_default=True, help="Random bots in the field.")
+@click.option("--games-per-match", default=20, show_default=True)
+@click.option("--engine-seconds", default=3.0, show_default=True, help="Bare-engine measure.")
+@click.option(
+    "--pairing-sizes", default="128,512,1024", show_default=True, help="Swiss fields to pair."
+)
+@click.option("--pairing-rounds", default=5, show_default=True)
+@friendly_errors
+def bench_tournament(
+    redis_url: str | None,
+    workers: int,
+    entrants: int,
+    games_per_match: int,
+    engine_seconds: float,
+    pairing_sizes: str,
+    pairing_rounds: int,
+) -> None:
+    """Games/s through the whole pipeline next to the bare engine on as many cores, and the
+    time to pair a Swiss round of large fields."""
+    import os
+
+    from arena.bench_tournament import pipeline_throughput, swiss_pairing_times
+    from arena.store.server import redis_url as find_redis
+
+    if workers < 1 or entrants < 2 or games_per_match < 2 or games_per_match % 2:
+        raise click.ClickException("need >= 1 worker, >= 2 entrants and an even games per match")
+    with find_redis() if redis_url is None else _given(redis_url) as url:
+        figures = pipeline_throughput(url, workers, entrants, games_per_match, engine_seconds)
+    console.print(
+        f"pipeline: {figures.games_per_second:,.0f} games/s with {workers} worker processes "
+        f"({figures.games} games in {figures.matches} matches, {figures.seconds:.1f} s wall; "
+        f"{os.cpu_count()} cores here)"
+    )
+    console.print(
+        f"engine:   {figures.engine_games_per_second:,.0f} games/s on one core x {workers} = "
+        f"{figures.engine_games_per_second * workers:,.0f} games/s"
+    )
+    console.print(
+        f"referee:  {figures.referee_games_per_second:,.0f} games/s on one core x {workers} "
+        f"(the same games refereed in one process, no Redis)"
+    )
+    console.print(f"ratio to the bare engine: {figures.ratio:.2f} (target >= 0.8)")
+    console.print(f"ratio to in-process refereeing: {figures.referee_ratio:.2f}")
+    sizes = [int(s) for s in pairing_sizes.split(",") if s.strip()]
+    for pairing in swiss_pairing_times(sizes, pairing_rounds):
+        console.print(
+            f"swiss pairing, {pairing.entrants} entrants: {pairing.mean_seconds:.3f} s a round "
+            f"on average, {pairing.max_seconds:.3f} s at most ({pairing.rounds} rounds)"
+        )
+
+
+@contextlib.contextmanager
+def _given(url: str) -> Iterator[str]:
+    yield url

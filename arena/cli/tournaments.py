@@ -149,7 +149,7 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     if fit is not None:
         caption += (
             f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
-            f"first seat {fit.seat_advantage:+.0f} Elo"
+            f"first seat {round(fit.seat_advantage):+d} Elo"
         )
     table = Table(title=f"{name}: standings ({store.status(name).value})", caption=caption)
     table.add_column("#", justify="right")

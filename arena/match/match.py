@@ -13,6 +13,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
+from arena.match.metrics import GameMetrics
 from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.match.remote import RemoteSeat
 from arena.store import keys
@@ -48,15 +49,21 @@ def play_match(
         order = (players[1], players[0]) if swapped else (players[0], players[1])
         seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(order)]
         game_id = f"{match_id}.g{index}"
-        outcome = referee_game(game, config, game_seed, seats, policy, game_id)
+        observed = GameMetrics(client, game.id)
+        try:
+            outcome = referee_game(game, config, game_seed, observed.wrap(seats), policy, game_id)
+        except Exception:
+            observed.voided(index + 1)  # a rerun of the match replays this game and earlier ones
+            raise
         client.set(keys.game_record(game_id), outcome.record.dumps())
+        observed.finished(outcome)
         outcomes.append(outcome)
     return outcomes
 
 
 def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat: int) -> Seat:
     if builtin_name(name) in BUILTIN_BOTS:
-        return BuiltinSeat(make_bot(name), game, seed, seat)
+        return BuiltinSeat(make_bot(name), game, seed, seat, name)
     bot = BotRegistry(client).by_name(name)
     if bot is None:
         known = ", ".join(sorted(BUILTIN_BOTS))

@@ -122,8 +122,10 @@ class GameOutcome:
 class BuiltinSeat:
     """A built-in bot playing in the worker's own process."""
 
-    def __init__(self, bot: Bot, game: Game[Any, Any], seed: int, seat: int) -> None:
-        self.name = bot.name
+    def __init__(
+        self, bot: Bot, game: Game[Any, Any], seed: int, seat: int, name: str | None = None
+    ) -> None:
+        self.name = name or bot.name  # the entrant's name ("random/2") where it differs
         self._bot, self._game, self._rng = bot, game, bot_rng(seed, seat)
 
     def start(self, info: GameInfo) -> None:

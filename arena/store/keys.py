@@ -92,3 +92,63 @@ def tournament_results(name: str) -> str:
 def tournament_attempts(name: str) -> str:
     """Hash: match id -> how many times a worker started playing it (retries show as > 1)."""
     return f"{PREFIX}:tournament:{name}:attempts"
+
+
+# --- Ladders, ratings and metrics (issue 5) ------------------------------------------------------
+# A ladder is identified by (game, rules version, name); its `slug` joins them: "caper.v1.main".
+# Player names (registered bot names, built-in specs such as "search@50") contain no colon.
+
+
+def ladders() -> str:
+    """Set: every ladder slug."""
+    return f"{PREFIX}:ladders"
+
+
+def ladder(slug: str) -> str:
+    """Hash: definition (JSON, fixed at creation), bots (JSON list, editable), created time."""
+    return f"{PREFIX}:ladder:{slug}"
+
+
+def ladder_standing(slug: str, player: str) -> str:
+    """Hash: one player's current ratings and tally on a ladder (floats as exact reprs)."""
+    return f"{PREFIX}:ladder:{slug}:standing:{player}"
+
+
+def ladder_board(slug: str, board: str) -> str:
+    """Sorted set: player -> its value on `board` ("elo", "glicko", "rd" or "games")."""
+    return f"{PREFIX}:ladder:{slug}:board:{board}"
+
+
+def ladder_summary(slug: str) -> str:
+    """Hash: player -> "elo rating rd games" (exact reprs), so a scrape reads a ladder at once."""
+    return f"{PREFIX}:ladder:{slug}:summary"
+
+
+def ladder_applied(slug: str) -> str:
+    """Hash: result id -> its position in the log; the exactly-once guard every update watches."""
+    return f"{PREFIX}:ladder:{slug}:applied"
+
+
+def ladder_log(slug: str) -> str:
+    """List: every rated result (JSON) in the order applied; `arena ladder rebuild` replays it."""
+    return f"{PREFIX}:ladder:{slug}:log"
+
+
+def ladder_history(slug: str, player: str) -> str:
+    """List: the player's ratings after each of its rated results (JSON), oldest first."""
+    return f"{PREFIX}:ladder:{slug}:history:{player}"
+
+
+def ladder_sequence(slug: str) -> str:
+    """String: a counter numbering the ladder's matches (match and job ids derive from it)."""
+    return f"{PREFIX}:ladder:{slug}:sequence"
+
+
+def metric_counter(name: str) -> str:
+    """Hash: label values (JSON list) -> count, incremented by worker processes."""
+    return f"{PREFIX}:metrics:counter:{name}"
+
+
+def metric_histogram(name: str) -> str:
+    """Hash: "<label values JSON>|<bucket index>" -> observations, and "<...>|sum" -> their sum."""
+    return f"{PREFIX}:metrics:histogram:{name}"

@@ -67,3 +67,10 @@ def test_bots_that_do_not_search_take_no_iterations() -> None:
         make_bot("greedy#5")
     with pytest.raises(UnknownBotError):
         make_bot("alphazero#5")
+
+
+def test_a_label_enters_the_same_bot_under_another_name() -> None:
+    assert isinstance(make_bot("random/2"), RandomBot)
+    bot = make_bot("search#8/b")
+    assert isinstance(bot, SearchBot) and bot.iterations == 8
+    assert builtin_name("greedy/x") == "greedy"

@@ -7,10 +7,12 @@ import time
 
 import pytest
 import redis
+from click.testing import CliRunner
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
+from arena.cli import main
 from arena.store.tournaments import Status, TournamentStore, match_id
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import (
@@ -20,6 +22,7 @@ from tests.workers.tournaments import (
     wait_until_over,
     work_in_process,
 )
+from workers import tournament
 from workers.queue import QUEUE_NAME, arena_queue, enqueue_round
 
 pytestmark = pytest.mark.timeout(300)
@@ -101,3 +104,26 @@ def test_the_first_recorded_result_of_a_match_is_kept(redis_client: redis.Redis)
     )
     assert not store.record("once", flipped)
     assert store.results("once")[first.match_id] == first
+
+
+def test_a_match_that_fails_every_attempt_stops_the_tournament_with_the_reason(
+    redis_client: redis.Redis, redis_server_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    redis_url = redis_server_url
+    attempts: list[str] = []
+
+    def broken(client: redis.Redis, definition: object, the_id: str, *rest: object) -> None:
+        attempts.append(the_id)
+        raise RuntimeError("the referee fell over")
+
+    monkeypatch.setattr(tournament, "_play", broken)
+    create_and_start(redis_client, "doomed", "round-robin", ["random", "greedy"])
+    work_in_process(redis_client)  # in this process, so the broken referee is the one used
+    store = TournamentStore(redis_client)
+    assert attempts == ["doomed.r1.b0"] * 4, "the first run and three retries"
+    assert store.status("doomed") is Status.STOPPED
+    assert "match doomed.r1.b0 failed on every attempt" in store.reason("doomed")
+    assert "the referee fell over" in store.reason("doomed")
+    assert store.results("doomed") == {}, "nothing is scored for it"
+    out = CliRunner().invoke(main, ["tournament", "status", "doomed"], env={"REDIS_URL": redis_url})
+    assert "doomed: stopped" in out.output and "referee fell over" in out.output.replace("\n", " ")

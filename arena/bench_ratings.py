@@ -1,0 +1,139 @@
+"""`arena bench ratings`: rated updates per second through the atomic path, and the time of a
+/metrics scrape with many rated bots in Redis.
+
+It runs on a private embedded Redis unless given a URL, and then only on an empty database: a
+benchmark must never write its thousands of bots into a real arena.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import statistics
+import time
+import urllib.request
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import redis
+from rich.console import Console
+
+from arena.metrics.collector import DEFAULT_TOP_N
+from arena.metrics.recorder import record_game
+from arena.metrics.server import start_metrics_server
+from arena.store.bots import BotRegistry
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore
+from arena.store.server import connect, embedded_redis
+
+LADDER = "bench"
+
+
+@contextmanager
+def bench_redis(url: str | None) -> Iterator[str]:
+    if url is None:
+        with embedded_redis() as started:
+            yield started
+        return
+    if connect(url).dbsize():
+        raise ValueError(f"the benchmark writes thousands of keys: {url} must be an empty database")
+    yield url
+
+
+def setup(client: redis.Redis, bots: int) -> tuple[LadderDefinition, list[str]]:
+    """A ladder and `bots` registered bots (not yet rated)."""
+    definition = LadderDefinition(ladder_ref(LADDER), bots=())
+    LadderStore(client).create(definition)
+    registry = BotRegistry(client)
+    names = [f"bench-{i:05d}" for i in range(bots)]
+    for name in names:
+        registry.register(name)
+    return definition, names
+
+
+def results_for(names: Sequence[str], count: int, seed: int = 1) -> list[RatedResult]:
+    """Every bot once (disjoint pairs), then random pairs, up to `count` results."""
+    rng = random.Random(seed)
+    pairs = [(names[i], names[i + 1]) for i in range(0, len(names) - 1, 2)]
+    while len(pairs) < count:
+        a, b = rng.sample(names, 2)
+        pairs.append((a, b))
+    return [
+        RatedResult(f"bench.{i}", a, b, rng.choice((0.0, 0.5, 1.0)), float(i))
+        for i, (a, b) in enumerate(pairs)
+    ]
+
+
+def _apply_all(url: str, definition: LadderDefinition, results: Sequence[RatedResult]) -> None:
+    store = RatingStore(connect(url))
+    for result in results:
+        store.apply(definition, result)
+
+
+def time_updates(
+    url: str, definition: LadderDefinition, results: Sequence[RatedResult], processes: int
+) -> float:
+    """Seconds to apply `results`, split across `processes` processes."""
+    started = time.perf_counter()
+    if processes <= 1:
+        _apply_all(url, definition, results)
+        return time.perf_counter() - started
+    context = multiprocessing.get_context("fork")
+    workers = [
+        context.Process(target=_apply_all, args=(url, definition, results[i::processes]))
+        for i in range(processes)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    return time.perf_counter() - started
+
+
+def time_scrapes(client: redis.Redis, top_n: int, scrapes: int) -> tuple[list[float], int]:
+    """Seconds per HTTP scrape of /metrics, and the number of samples in the last one."""
+    server = start_metrics_server(client, "127.0.0.1", 0, top_n)
+    seconds, lines = [], 0
+    try:
+        for _ in range(scrapes):
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/metrics") as reply:
+                body = reply.read()
+            seconds.append(time.perf_counter() - started)
+            lines = sum(1 for line in body.splitlines() if line and not line.startswith(b"#"))
+    finally:
+        server.stop()
+    return seconds, lines
+
+
+def _some_game_metrics(client: redis.Redis) -> None:
+    rng = random.Random(2)
+    for _ in range(200):
+        decisions = [("builtin", rng.expovariate(1000.0)) for _ in range(40)]
+        record_game(client, "caper", rng.choice((0, 1)), "normal", rng.random(), decisions, 0)
+
+
+def run_bench(
+    console: Console, url: str | None, bots: int, updates: int, processes: int, scrapes: int
+) -> None:
+    if bots < 2 or updates < 1 or processes < 1 or scrapes < 1:
+        raise ValueError("--bots must be at least 2; --updates, --processes, --scrapes at least 1")
+    with bench_redis(url) as location:
+        client = connect(location)
+        console.print(f"Registering {bots:,} bots...")
+        definition, names = setup(client, bots)
+        results = results_for(names, max(updates, bots // 2))
+        seconds = time_updates(location, definition, results, processes)
+        console.print(
+            f"Rated updates: {len(results):,} in {seconds:.2f} s = "
+            f"{len(results) / seconds:,.0f} updates/s ({processes} process(es), WATCH/MULTI)"
+        )
+        _some_game_metrics(client)
+        rated = RatingStore(client).player_count(definition)
+        for top_n in dict.fromkeys((DEFAULT_TOP_N, bots)):
+            times, samples = time_scrapes(client, top_n, scrapes)
+            console.print(
+                f"/metrics with {rated:,} rated bots, top {top_n:,} exported: "
+                f"median {1000 * statistics.median(times):.0f} ms, "
+                f"max {1000 * max(times):.0f} ms ({samples:,} samples; target < 250 ms)"
+            )

@@ -1,0 +1,229 @@
+"""The custom collector: reads Redis at scrape time and yields the arena's metric families.
+
+Per-bot series are bounded: on each ladder only the `top_n` bots with the most rated results are
+exported (the ladder's bot count says how many there are in all). Nothing is labelled by game or
+match id. Reads are pipelined: a scrape costs a handful of round trips whatever the ladder sizes.
+`exposition()` is what /metrics serves: the same families, the per-bot ones rendered fast.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+import redis
+from prometheus_client import generate_latest
+from prometheus_client.core import (
+    CounterMetricFamily,
+    GaugeMetricFamily,
+    HistogramMetricFamily,
+    Metric,
+)
+from prometheus_client.registry import Collector
+from rq import Queue, Worker
+from rq.registry import BaseRegistry
+from rq.serializers import JSONSerializer
+
+from arena.metrics.bot_series import (
+    LADDER_LABELS,
+    Summary,
+    Tops,
+    bot_exposition,
+    bot_families,
+    ladder_labels,
+)
+from arena.metrics.recorder import (
+    COUNTERS,
+    HISTOGRAMS,
+    CounterSpec,
+    HistogramSpec,
+    read_counter,
+    read_histogram,
+)
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.rating_records import parse_summary
+from arena.store.values import as_text
+
+log = logging.getLogger("arena.metrics")
+
+DEFAULT_TOP_N = 100
+
+
+@dataclass(frozen=True, slots=True)
+class _Scrape:
+    families: list[Metric]  # everything but the per-bot series
+    tops: Tops  # the exported bots of each ladder
+
+
+class _Fixed(Collector):
+    def __init__(self, families: Iterable[Metric]) -> None:
+        self._families = list(families)
+
+    def collect(self) -> Iterator[Metric]:
+        return iter(self._families)
+
+
+class ArenaCollector(Collector):
+    def __init__(self, client: redis.Redis, top_n: int = DEFAULT_TOP_N) -> None:
+        if top_n < 0:
+            raise ValueError(f"top N must not be negative, got {top_n}")
+        self._redis, self._top_n = client, top_n
+
+    def describe(self) -> list[Metric]:
+        return []  # registering must not read Redis; families are only known at scrape time
+
+    def collect(self) -> Iterator[Metric]:
+        scrape = self._scrape()
+        yield from scrape.families
+        yield from bot_families(scrape.tops)
+
+    def exposition(self) -> bytes:
+        """This scrape in the Prometheus text format, as /metrics serves it."""
+        scrape = self._scrape()
+        return generate_latest(_Fixed(scrape.families)) + bot_exposition(scrape.tops).encode()
+
+    def _scrape(self) -> _Scrape:
+        started = time.perf_counter()
+        up = GaugeMetricFamily("arena_redis_up", "1 if this scrape could read Redis, else 0.")
+        tops: Tops = []
+        try:
+            ladder_families, tops = self._ladders()
+            families = [
+                *ladder_families,
+                *(_counter(self._redis, spec) for spec in COUNTERS),
+                *(_histogram(self._redis, spec) for spec in HISTOGRAMS),
+                *self._bots(),
+                *self._queues(),
+            ]
+            up.add_metric([], 1.0)
+        except redis.RedisError as error:
+            log.warning("metrics scrape could not read Redis: %s", error)
+            families, tops = [], []
+            up.add_metric([], 0.0)
+        duration = GaugeMetricFamily(
+            "arena_metrics_collect_duration_seconds",
+            "Time the last scrape spent reading Redis.",
+            value=time.perf_counter() - started,
+        )
+        return _Scrape([*families, up, duration], tops)
+
+    def _ladders(self) -> tuple[list[Metric], Tops]:
+        ladders = LadderStore(self._redis).all()
+        pipe = self._redis.pipeline(transaction=False)
+        for ladder in ladders:
+            pipe.zcard(keys.ladder_board(ladder.ref.slug, "games"))
+            pipe.llen(keys.ladder_log(ladder.ref.slug))
+        replies = pipe.execute()
+        players = GaugeMetricFamily(
+            "arena_ladder_bots", "Bots with a rating on the ladder.", labels=LADDER_LABELS
+        )
+        results = CounterMetricFamily(
+            "arena_ladder_rated_results", "Results rated on the ladder.", labels=LADDER_LABELS
+        )
+        threshold = GaugeMetricFamily(
+            "arena_ladder_provisional_deviation",
+            "Ratings with a deviation above this are provisional on the ladder.",
+            labels=LADDER_LABELS,
+        )
+        for index, ladder in enumerate(ladders):
+            labels = ladder_labels(ladder)
+            players.add_metric(labels, float(replies[2 * index]))
+            results.add_metric(labels, float(replies[2 * index + 1]))
+            threshold.add_metric(labels, ladder.params.provisional_rd)
+        sizes = [int(replies[2 * index]) for index in range(len(ladders))]
+        tops = list(zip(ladders, self._top_bots(ladders, sizes), strict=True))
+        return [players, results, threshold], tops
+
+    def _top_bots(
+        self, ladders: Sequence[LadderDefinition], sizes: Sequence[int]
+    ) -> list[list[tuple[str, Summary]]]:
+        """Per ladder, the `top_n` bots with the most results and their summaries."""
+        wanted = [min(self._top_n, size) for size in sizes]
+        # Where only some bots are exported, find which: the most rated results first.
+        pipe = self._redis.pipeline(transaction=False)
+        some = [i for i, n in enumerate(wanted) if 0 < n < sizes[i]]
+        for i in some:
+            pipe.zrevrange(keys.ladder_board(ladders[i].ref.slug, "games"), 0, wanted[i] - 1)
+        names = {
+            i: [as_text(n) for n in found] for i, found in zip(some, pipe.execute(), strict=True)
+        }
+        # Then every exported bot's summary; the whole hash where every bot is exported.
+        pipe = self._redis.pipeline(transaction=False)
+        for i, ladder in enumerate(ladders):
+            if i in names:
+                pipe.hmget(keys.ladder_summary(ladder.ref.slug), names[i])
+            elif wanted[i]:
+                pipe.hgetall(keys.ladder_summary(ladder.ref.slug))
+        replies = iter(pipe.execute())
+        tops: list[list[tuple[str, Summary]]] = []
+        for i in range(len(ladders)):
+            if i in names:
+                pairs = zip(names[i], next(replies), strict=True)
+                tops.append([(n, parse_summary(v)) for n, v in pairs if v is not None])
+            elif wanted[i]:
+                tops.append([(as_text(n), parse_summary(v)) for n, v in next(replies).items()])
+            else:
+                tops.append([])
+        return tops
+
+    def _bots(self) -> list[Metric]:
+        ids = [as_text(bot_id) for bot_id in self._redis.hvals(keys.bot_names())]
+        online = self._redis.exists(*(keys.bot_online(b) for b in ids)) if ids else 0
+        registered = GaugeMetricFamily("arena_registered_bots", "Registered remote bots.")
+        registered.add_metric([], float(len(ids)))
+        connected = GaugeMetricFamily(
+            "arena_connected_bots", "Registered bots with a live stream to a gateway."
+        )
+        connected.add_metric([], float(online))
+        return [registered, connected]
+
+    def _queues(self) -> list[Metric]:
+        depth = GaugeMetricFamily(
+            "arena_queue_jobs",
+            "RQ jobs per queue and state (queued, started, deferred, scheduled, failed).",
+            labels=["queue", "state"],
+        )
+        queues = Queue.all(connection=self._redis, serializer=JSONSerializer)
+        pipe = self._redis.pipeline(transaction=False)
+        for queue in queues:
+            pipe.llen(queue.key)
+            for registry in _registries(queue):
+                pipe.zcard(registry.key)  # no cleanup: a scrape must not write
+        replies = iter(pipe.execute())
+        for queue in queues:
+            for state in ("queued", "started", "deferred", "scheduled", "failed"):
+                depth.add_metric([queue.name, state], float(next(replies)))
+        workers = GaugeMetricFamily("arena_workers", "RQ workers registered and alive.")
+        workers.add_metric([], float(Worker.count(connection=self._redis)))
+        return [depth, workers]
+
+
+def _registries(queue: Queue) -> tuple[BaseRegistry, ...]:
+    return (
+        queue.started_job_registry,
+        queue.deferred_job_registry,
+        queue.scheduled_job_registry,
+        queue.failed_job_registry,
+    )
+
+
+def _counter(client: redis.Redis, spec: CounterSpec) -> Metric:
+    family = CounterMetricFamily(spec.name, spec.help, labels=spec.labels)
+    for labels, value in sorted(read_counter(client, spec).items()):
+        family.add_metric(list(labels), float(value))
+    return family
+
+
+def _histogram(client: redis.Redis, spec: HistogramSpec) -> Metric:
+    family = HistogramMetricFamily(spec.name, spec.help, labels=spec.labels)
+    bounds = [*(f"{b}" for b in spec.buckets), "+Inf"]
+    for labels, data in sorted(read_histogram(client, spec).items()):
+        cumulative, running = [], 0
+        for bound, count in zip(bounds, data.counts, strict=True):
+            running += count
+            cumulative.append((bound, float(running)))
+        family.add_metric(list(labels), cumulative, data.total)
+    return family

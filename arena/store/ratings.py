@@ -1,0 +1,155 @@
+"""Ratings in Redis: every rated result updates both players atomically, exactly once per result id.
+
+An update is an optimistic transaction (WATCH / MULTI / EXEC) running the same Python maths as
+the rebuild (`arena.ratings.ladder.rate_period`), rather than a Lua port of it: live values and a
+rebuild from the results log then come from one function and agree bit for bit.
+
+Every update of a ladder watches the ladder's `applied` hash, which every update also writes, so
+the updates of one ladder are serialised: the results log holds them in the order their maths
+ran, which is the order a rebuild replays. Concurrent writers only retry; nothing is lost.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+import redis
+
+from arena.ratings.errors import InvalidResultError
+from arena.ratings.ladder import Standing, rate_period
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
+from arena.store.rating_records import (
+    BOARDS,
+    RatedResult,
+    standing_from_fields,
+    write_period,
+)
+from arena.store.values import as_text
+
+__all__ = ["Applied", "RatedResult", "RatingStore"]
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What one rated period changed."""
+
+    results: tuple[RatedResult, ...]
+    position: int  # log index of the first result
+    before: dict[str, Standing]
+    after: dict[str, Standing]
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    seen: tuple[bool, ...]  # per result: already rated?
+    position: int
+    before: dict[str, Standing]
+
+
+class RatingStore:
+    def __init__(self, client: redis.Redis) -> None:
+        self._redis = client
+        self._ladders = LadderStore(client)
+
+    def apply(self, ladder: LadderDefinition, result: RatedResult) -> Applied | None:
+        """Rate one result; None (and nothing written) if its id was already rated."""
+        return self.apply_period(ladder, [result])
+
+    def apply_period(
+        self, ladder: LadderDefinition, results: Sequence[RatedResult]
+    ) -> Applied | None:
+        """Rate `results` as one rating period (each against the pre-period values), all at
+        once; None if they were all rated already."""
+        ids = [result.result_id for result in results]
+        if not ids or len(set(ids)) != len(ids):
+            raise InvalidResultError("a rating period needs results with distinct ids")
+        period = tuple(dataclasses.replace(r, period=ids[0]) for r in results)
+        players = sorted({p for r in period for p in (r.player_a, r.player_b)})
+        slug = ladder.ref.slug
+        watched = [keys.ladder_applied(slug), *(keys.ladder_standing(slug, p) for p in players)]
+        games = [(r.player_a, r.player_b, r.score_a) for r in period]
+        with self._redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(*watched)  # type: ignore[no-untyped-call]
+                    snap = self._read(ladder, ids, players)
+                    if all(snap.seen):
+                        return None
+                    if any(snap.seen):
+                        rated = [i for i, seen in zip(ids, snap.seen, strict=True) if seen]
+                        raise InvalidResultError(f"already rated in another period: {rated}")
+                    after = rate_period(snap.before, games, ladder.params)
+                    pipe.multi()
+                    write_period(pipe, slug, period, snap.position, after)
+                    pipe.execute()
+                    return Applied(period, snap.position, snap.before, after)
+                except redis.WatchError:
+                    continue  # another result of this ladder went first: read again
+
+    def _read(self, ladder: LadderDefinition, ids: list[str], players: list[str]) -> _Snapshot:
+        """Everything an update needs, in one round trip.
+
+        The reads run on another connection, after the caller's WATCH: if a watched key changes
+        from then on, the EXEC fails and the caller reads again, so they cannot be stale.
+        """
+        slug = ladder.ref.slug
+        read = self._redis.pipeline(transaction=False)
+        read.exists(keys.ladder(slug))
+        read.hmget(keys.ladder_applied(slug), ids)
+        read.llen(keys.ladder_log(slug))
+        read.hmget(keys.bot_names(), players)
+        for player in players:
+            read.hgetall(keys.ladder_standing(slug, player))
+        exists, seen, position, bot_ids, *raw = read.execute()
+        if not exists:
+            self._ladders.get(ladder.ref)  # raises the "unknown ladder" error
+        for player, bot_id in zip(players, bot_ids, strict=True):
+            self._ladders.check_player(player, registered=bot_id is not None)
+        before = {p: standing_from_fields(r) for p, r in zip(players, raw, strict=True)}
+        return _Snapshot(tuple(s is not None for s in seen), int(position), before)
+
+    def is_applied(self, ladder: LadderDefinition, result_id: str) -> bool:
+        return bool(self._redis.hexists(keys.ladder_applied(ladder.ref.slug), result_id))
+
+    def standing(self, ladder: LadderDefinition, player: str) -> Standing:
+        raw = self._redis.hgetall(keys.ladder_standing(ladder.ref.slug, player))
+        if not raw:
+            raise UnknownBotError(f"bot {player!r} has no rated result on ladder {ladder.ref}")
+        return standing_from_fields(raw)
+
+    def standings(self, ladder: LadderDefinition, players: Iterable[str]) -> dict[str, Standing]:
+        """Current standings; players without a rated result get the initial values."""
+        names = list(players)
+        pipe = self._redis.pipeline(transaction=False)
+        for player in names:
+            pipe.hgetall(keys.ladder_standing(ladder.ref.slug, player))
+        replies = pipe.execute()
+        return {name: standing_from_fields(raw) for name, raw in zip(names, replies, strict=True)}
+
+    def leaderboard(
+        self, ladder: LadderDefinition, board: str = "elo", limit: int | None = None
+    ) -> list[tuple[str, Standing]]:
+        """Players best first on `board` (for "rd": the least certain first)."""
+        if board not in BOARDS:
+            raise ValueError(f"unknown leaderboard {board!r}: choose one of {', '.join(BOARDS)}")
+        end = -1 if limit is None else limit - 1
+        found = self._redis.zrevrange(keys.ladder_board(ladder.ref.slug, board), 0, end)
+        names = [as_text(name) for name in cast("list[bytes]", found)]
+        return list(self.standings(ladder, names).items())
+
+    def player_count(self, ladder: LadderDefinition) -> int:
+        return int(self._redis.zcard(keys.ladder_board(ladder.ref.slug, "games")))
+
+    def history(self, ladder: LadderDefinition, player: str) -> list[dict[str, Any]]:
+        self.standing(ladder, player)  # unknown players are an error, not an empty history
+        raw = self._redis.lrange(keys.ladder_history(ladder.ref.slug, player), 0, -1)
+        return [json.loads(as_text(entry)) for entry in raw]
+
+    def results(self, ladder: LadderDefinition) -> list[RatedResult]:
+        raw = self._redis.lrange(keys.ladder_log(ladder.ref.slug), 0, -1)
+        return [RatedResult.from_json(as_text(entry)) for entry in raw]

@@ -1,0 +1,118 @@
+"""`arena ladder ...`, `arena metrics` / `arena serve --metrics-port` and `arena bench ratings`."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import redis
+from click.testing import CliRunner, Result
+
+from arena.cli import main
+
+
+def arena(url: str, *args: str) -> Result:
+    return CliRunner().invoke(main, [*args, "--redis-url", url], catch_exceptions=False)
+
+
+def one_line_error(result: Result, expected: str) -> None:
+    assert result.exit_code == 1, result.output
+    assert expected in result.output, result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_create_run_show_history_rebuild(redis_client: redis.Redis, redis_server_url: str) -> None:
+    url = redis_server_url
+    created = arena(url, "ladder", "create", "main", "--bots", "random,greedy", "--k", "24")
+    assert created.exit_code == 0 and "K=24" in created.output
+    ran = arena(url, "ladder", "run", "main", "--max-matches", "2", "--inline", "--seed", "1")
+    assert ran.exit_code == 0, ran.output
+    assert "2 matches: 2 played, 0 failed" in ran.output and "Elo" in ran.output
+    shown = arena(url, "ladder", "show", "main")
+    assert shown.exit_code == 0
+    for text in ("Glicko-2", "W-D-L", "win rate", "greedy", "random", "provisional"):
+        assert text in shown.output
+    history = arena(url, "ladder", "history", "main", "greedy")
+    assert history.exit_code == 0 and "random" in history.output
+    listed = arena(url, "ladder", "list")
+    assert "main" in listed.output and "random, greedy" in listed.output
+    check = arena(url, "ladder", "rebuild", "main", "--check")
+    assert check.exit_code == 0 and "identical" in check.output and "2 results" in check.output
+    rebuilt = arena(url, "ladder", "rebuild", "main")
+    assert rebuilt.exit_code == 0 and "rebuilt" in rebuilt.output
+    bots = arena(url, "ladder", "bots", "main", "search#5,greedy")
+    assert bots.exit_code == 0 and "search#5, greedy" in bots.output
+
+
+def test_bad_input_gives_one_clear_line(redis_client: redis.Redis, redis_server_url: str) -> None:
+    url = redis_server_url
+    one_line_error(
+        arena(url, "ladder", "create", "neg", "--k", "-5"), "K factor must be a positive"
+    )
+    one_line_error(arena(url, "ladder", "create", "zero", "--k", "0"), "K factor")
+    one_line_error(
+        arena(url, "ladder", "create", "x", "--bots", "random,nobot"),
+        "unknown built-in bot 'nobot'",
+    )
+    one_line_error(arena(url, "ladder", "create", "bad name"), "bad ladder name")
+    one_line_error(arena(url, "ladder", "show", "nope"), "unknown ladder nope")
+    one_line_error(arena(url, "ladder", "run", "nope", "--once"), "unknown ladder nope")
+    one_line_error(arena(url, "ladder", "rebuild", "nope"), "unknown ladder nope")
+    assert arena(url, "ladder", "create", "main").exit_code == 0
+    one_line_error(arena(url, "ladder", "create", "main"), "already exists")
+    one_line_error(arena(url, "ladder", "history", "main", "ghost"), "'ghost' has no rated result")
+    one_line_error(arena(url, "ladder", "bots", "main", "nobot"), "unknown built-in bot 'nobot'")
+    one_line_error(arena(url, "ladder", "create", "odd", "--games-per-match", "3"), "even")
+
+
+def test_bench_ratings_prints_its_figures(redis_client: redis.Redis, redis_server_url: str) -> None:
+    bench = ("bench", "ratings", "--bots", "20", "--updates", "30", "--scrapes", "1")
+    result = arena(redis_server_url, *bench, "--processes", "2")
+    assert result.exit_code == 0, result.output
+    assert "updates/s" in result.output and "/metrics with 20 rated bots" in result.output
+    one_line_error(arena(redis_server_url, *bench), "must be an empty database")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _scrape(port: int, timeout_s: float = 30) -> str:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
+                return str(reply.read().decode())
+        except (urllib.error.URLError, ConnectionError):
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
+def test_serve_and_the_standalone_exporter_serve_metrics(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    commands = [
+        ["serve", "--port", "0", "--metrics-port", str(_free_port())],
+        ["metrics", "--host", "127.0.0.1", "--port", str(_free_port())],
+    ]
+    for command in commands:
+        port = int(command[-1])
+        process = subprocess.Popen(
+            [sys.executable, "-m", "arena", *command, "--redis-url", redis_server_url],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            text = _scrape(port)
+        finally:
+            process.terminate()
+            process.wait(20)
+        assert "arena_redis_up 1.0" in text and "arena_queue_jobs" in text

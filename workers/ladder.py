@@ -1,0 +1,119 @@
+"""Rated ladder matches as RQ jobs: play one duplicate match, rate it once.
+
+A ladder match is numbered by the ladder's sequence counter; its match id (the result id of its
+rating update and the prefix of its game ids) and its job id follow from that number, so a retried
+or re-enqueued job plays the same deals and can never be rated twice.
+"""
+
+from __future__ import annotations
+
+import time
+
+import redis
+from rq import Retry, get_current_job
+
+from arena.games import get_game
+from arena.match.match import play_match
+from arena.match.referee import FaultPolicy
+from arena.match.scoring import score_match
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderError, LadderStore
+from arena.store.ratings import RatedResult, RatingStore
+from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue
+
+JOB_FUNCTION = "workers.ladder.play_ladder_match"
+
+
+def ladder_match_id(slug: str, number: int) -> str:
+    return f"{slug}.m{number}"
+
+
+def ladder_job_id(slug: str, number: int) -> str:
+    # RQ job ids allow only [A-Za-z0-9_-]; slugs hold dots. Read from the right: "_m<number>".
+    return f"ladder_{slug.replace('.', '_')}_m{number}"
+
+
+def match_seed(definition: LadderDefinition, number: int) -> int:
+    """Each ladder match gets its own deals, fixed by the ladder's seed and the match number."""
+    return definition.seed * 1_000_003 + number * 7_919
+
+
+def job_timeout_s(definition: LadderDefinition) -> int:
+    """The longest a match may take if every bot uses all of its time, with a margin."""
+    per_seat_ms = DECISIONS_PER_SEAT * definition.move_ms + definition.bank_ms + definition.grace_ms
+    return int(definition.games_per_match * 2 * per_seat_ms / 1000) + 60
+
+
+def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:
+    return int(client.incr(keys.ladder_sequence(definition.ref.slug)))
+
+
+def enqueue_ladder_match(
+    client: redis.Redis, definition: LadderDefinition, number: int, players: tuple[str, str]
+) -> str:
+    """Queue match `number` between `players`; returns its job id."""
+    slug = definition.ref.slug
+    job_id = ladder_job_id(slug, number)
+    arena_queue(client).enqueue(
+        JOB_FUNCTION,
+        args=(slug, number, players[0], players[1]),
+        job_id=job_id,
+        job_timeout=job_timeout_s(definition),
+        retry=Retry(max=RETRIES),
+        result_ttl=3600,
+        failure_ttl=7 * 24 * 3600,
+        description=f"ladder {definition.ref}: match {number}, {players[0]} vs {players[1]}",
+    )
+    return job_id
+
+
+def play_ladder_match(slug: str, number: int, player_a: str, player_b: str) -> dict[str, object]:
+    """The RQ job."""
+    job = get_current_job()
+    assert job is not None, "run by an RQ worker"
+    return play_and_rate(job.connection, slug, number, (player_a, player_b))
+
+
+def play_and_rate(
+    client: redis.Redis, slug: str, number: int, players: tuple[str, str]
+) -> dict[str, object]:
+    """Play the match (unless already rated) and rate it; a summary for the job's result."""
+    definition = LadderStore(client).get_slug(slug)
+    game = get_game(definition.ref.game)
+    if game.rules_version != definition.ref.rules_version:
+        raise LadderError(
+            f"ladder {definition.ref} rates rules v{definition.ref.rules_version}, but this "
+            f"worker's engine plays v{game.rules_version}: the match is not played"
+        )
+    match_id = ladder_match_id(slug, number)
+    ratings = RatingStore(client)
+    if ratings.is_applied(definition, match_id):
+        return {"match_id": match_id, "players": list(players), "rated": False}
+    policy = FaultPolicy(
+        definition.move_ms, definition.bank_ms, definition.max_strikes, definition.grace_ms
+    )
+    outcomes = play_match(
+        client,
+        game,
+        definition.config,
+        players,
+        definition.games_per_match,
+        match_seed(definition, number),
+        policy,
+        match_id,
+        duplicate=True,
+    )
+    points = score_match(outcomes, players, duplicate=True).game_points
+    share = points[0] / (points[0] + points[1])
+    result = RatedResult(match_id, players[0], players[1], share, time.time(), len(outcomes))
+    applied = ratings.apply(definition, result)
+    summary: dict[str, object] = {
+        "match_id": match_id,
+        "players": list(players),
+        "score": share,
+        "rated": applied is not None,
+    }
+    if applied is not None:
+        summary["elo"] = [applied.after[p].elo for p in players]
+        summary["elo_change"] = [applied.after[p].elo - applied.before[p].elo for p in players]
+    return summary

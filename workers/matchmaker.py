@@ -1,0 +1,163 @@
+"""`arena ladder run`: the matchmaker that keeps a ladder's bots playing rated matches.
+
+Eligible are the ladder's enabled built-in bots and, if the ladder takes remote bots, every
+registered bot whose gateway stream is live. Each bot plays at most one ladder match at a time;
+whenever fewer than `concurrency` matches are in flight, idle bots are paired (see
+`arena.ratings.matchmaking`) and their matches enqueued as RQ jobs for the worker pool. With
+`inline`, this process runs the queued jobs itself (an RQ SimpleWorker in burst mode), so a ladder
+can be played on one machine without separate workers.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+from rq import SimpleWorker
+from rq.exceptions import NoSuchJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from arena.metrics.recorder import record_job_failure
+from arena.ratings.matchmaking import Candidate, choose_pairs
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.ratings import RatingStore
+from arena.store.values import as_text
+from workers.ladder import enqueue_ladder_match, next_match_number
+from workers.queue import arena_queue
+
+DONE = {JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
+
+# Called when a match is enqueued ("queued", no result) and when its job ends (its status).
+Listener = Callable[[str, tuple[str, str], str, Any], None]
+
+
+@dataclass
+class RunSummary:
+    enqueued: int = 0
+    finished: int = 0
+    failed: int = 0
+    in_flight: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+def eligible_players(client: redis.Redis, definition: LadderDefinition) -> list[str]:
+    """Enabled built-in bots, plus registered bots that are connected now (if allowed)."""
+    players = list(dict.fromkeys(definition.bots))
+    if definition.remote:
+        names = client.hgetall(keys.bot_names())
+        pipe = client.pipeline(transaction=False)
+        ordered = sorted((as_text(n), as_text(b)) for n, b in names.items())
+        for _, bot_id in ordered:
+            pipe.exists(keys.bot_online(bot_id))
+        online = pipe.execute() if ordered else []
+        players += [name for (name, _), up in zip(ordered, online, strict=True) if up]
+    return players
+
+
+class Matchmaker:
+    def __init__(
+        self,
+        client: redis.Redis,
+        definition: LadderDefinition,
+        concurrency: int = 2,
+        seed: int | None = None,
+        listener: Listener | None = None,
+    ) -> None:
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
+        self.client, self._concurrency = client, concurrency
+        self._ref, self.definition = definition.ref, definition
+        self._rng = random.Random(seed)
+        self._listener = listener
+        self._last: dict[str, str] = {}
+        self.summary = RunSummary()
+
+    def pair_once(self, limit: float = math.inf) -> int:
+        """Enqueue matches for idle bots, at most `limit`; how many were enqueued."""
+        # Re-read the definition: bots may be enabled or disabled while the ladder runs.
+        self.definition = LadderStore(self.client).get(self._ref)
+        busy = {name for pair in self.summary.in_flight.values() for name in pair}
+        idle = [p for p in eligible_players(self.client, self.definition) if p not in busy]
+        slots = int(min(self._concurrency - len(self.summary.in_flight), limit))
+        if slots <= 0 or len(idle) < 2:
+            return 0
+        standings = RatingStore(self.client).standings(self.definition, idle)
+        candidates = [Candidate(n, s.rating, s.rd, s.games) for n, s in standings.items()]
+        pairs = choose_pairs(candidates, slots, self._rng, self._last)
+        for a, b in pairs:
+            number = next_match_number(self.client, self.definition)
+            job_id = enqueue_ladder_match(self.client, self.definition, number, (a, b))
+            self.summary.in_flight[job_id] = (a, b)
+            self.summary.enqueued += 1
+            self._last[a], self._last[b] = b, a
+            self._notify(job_id, (a, b), "queued", None)
+        return len(pairs)
+
+    def reap(self) -> int:
+        """Forget the matches whose jobs have ended; how many ended."""
+        ended = 0
+        for job_id, players in list(self.summary.in_flight.items()):
+            try:
+                job = Job.fetch(job_id, connection=self.client, serializer=JSONSerializer)
+                status = job.get_status()
+            except NoSuchJobError:
+                job, status = None, JobStatus.FAILED  # expired or deleted: count it as lost
+            if status not in DONE:
+                continue
+            del self.summary.in_flight[job_id]
+            ended += 1
+            if status is JobStatus.FINISHED:
+                self.summary.finished += 1
+            else:
+                self.summary.failed += 1
+            result = job.return_value() if job is not None else None
+            self._notify(job_id, players, status.value, result)
+        return ended
+
+    def _notify(self, job_id: str, players: tuple[str, str], status: str, result: Any) -> None:
+        if self._listener is not None:
+            self._listener(job_id, players, status, result)
+
+
+def work_inline(client: redis.Redis) -> None:
+    """Run every queued arena job in this process, then return (RQ's burst mode)."""
+    worker = SimpleWorker(
+        [arena_queue(client)],
+        connection=client,
+        serializer=JSONSerializer,
+        exception_handlers=[record_job_failure],
+    )
+    worker.work(burst=True, with_scheduler=False, logging_level="WARNING")
+
+
+def run_ladder(
+    matchmaker: Matchmaker,
+    max_matches: int | None = None,
+    once: bool = False,
+    inline: bool = False,
+    poll_s: float = 1.0,
+    should_stop: Callable[[], bool] = lambda: False,
+) -> RunSummary:
+    """Keep the ladder busy until `max_matches` have been played (or, with `once`, one round of
+    pairings has), waiting for the matches in flight before returning."""
+    summary = matchmaker.summary
+    paired_once = False
+    while True:
+        matchmaker.reap()
+        budget = math.inf if max_matches is None else max_matches - summary.enqueued
+        stopping = should_stop() or budget <= 0 or (once and paired_once)
+        if not stopping:
+            matchmaker.pair_once(budget)
+            paired_once = True
+        if (stopping or once) and not summary.in_flight:
+            return summary
+        if inline and summary.in_flight:
+            work_inline(matchmaker.client)
+        else:
+            time.sleep(poll_s)
