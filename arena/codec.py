@@ -2,8 +2,8 @@
 
 The gateway, the referee and the Python SDK all convert through here, so a message means the same
 on both ends of a stream. Game-specific conversions live in one `_GameCodec` per game id, in
-`_CODECS`; a new game (Caper: Europe) is one more entry there and one more field in the
-`Observation` and `Action` oneofs of `game.proto`.
+`_CODECS`; a new game is one more entry there and one more field in the `Observation` and
+`Action` oneofs of `game.proto`. Registered: first-edition Caper and Caper: Europe.
 
 Errors: a malformed action raises the engine's `InvalidActionError`, so the referee treats it like
 an unparsable action text; any other message that does not describe an engine value raises
@@ -17,15 +17,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from arena.games import caper_europe as europe
 from arena.games.api import Config, Game, InvalidActionError, Observation, Result
 from arena.games.caper import CATALOGUE, Action, ActionKind, CaperObservation
 from arena.games.caper.observation import PublicStack
 from arena.games.caper.state import NONE
-from arena.v1 import bot_pb2, caper_pb2, game_pb2
+from arena.games.caper_europe.observation import EuropeObservation, PublicCrew
+from arena.games.caper_europe.state import NONE as EUROPE_NONE
+from arena.v1 import bot_pb2, caper_europe_pb2, caper_pb2, game_pb2
 
 PROTOCOL_VERSION = 1  # echoed in Hello and Welcome; a change a v1 peer cannot read is arena.v2
 
-AnyObservation = CaperObservation  # a union once a second game is added
+AnyObservation = CaperObservation | EuropeObservation  # every game's observation type
+AnyAction = Action | europe.Action  # every game's action type
 A = TypeVar("A")
 
 
@@ -68,6 +72,11 @@ def action_from_proto(game: Game[Any, A], msg: game_pb2.Action) -> A:
         raise InvalidActionError(f"a {game.id} game needs Action.{codec.field}, got {got}")
     action: A = codec.action_from_proto(msg)  # the table is untyped; `game` fixes the type
     return action
+
+
+def is_action(game: Game[Any, Any], value: object) -> bool:
+    """Whether `value` is of `game`'s action type (what its `legal_actions` lists)."""
+    return isinstance(value, _codec(game).action_type)
 
 
 def legal_actions_to_proto(game: Game[Any, A], actions: Sequence[A]) -> list[game_pb2.LegalAction]:
@@ -167,6 +176,7 @@ def config_from_proto(values: Mapping[str, game_pb2.ConfigValue]) -> dict[str, s
 class _GameCodec:
     field: str  # its field in the `game` oneofs: the game id with "-" written "_"
     observation_type: type[Any]
+    action_type: type[Any]
     observation_to_proto: Callable[[Any], game_pb2.Observation]
     observation_from_proto: Callable[[game_pb2.Observation], AnyObservation]
     action_to_proto: Callable[[Any], game_pb2.Action]
@@ -310,7 +320,7 @@ def _caper_action_from_proto(msg: game_pb2.Action) -> Action:
     kind = _ENGINE_KINDS.get(caper.kind)
     if kind is None:
         known = ", ".join(caper_pb2.CaperActionKind.Name(v) for v in _ENGINE_KINDS)
-        got = _caper_kind_label(caper.kind)
+        got = _enum_label(caper_pb2.CaperActionKind, caper.kind)
         raise InvalidActionError(f"the Caper action kind is {got}: expected one of {known}")
     present = {
         name
@@ -336,29 +346,253 @@ def _caper_action_from_proto(msg: game_pb2.Action) -> Action:
 
 def _check_caper_fields(kind: ActionKind, present: set[str]) -> None:
     required = _REQUIRED[kind]
-    allowed = required | ({"target"} if kind in _MAY_FLIP else set())
-    what = f"a {kind.name} action"
+    _check_fields(
+        kind.name, present, required, required | ({"target"} if kind in _MAY_FLIP else set())
+    )
+
+
+def _check_fields(
+    kind: str, present: set[str], required: frozenset[str], allowed: frozenset[str]
+) -> None:
+    """`InvalidActionError` naming the first missing field, or the fields that must be unset."""
+    what = f"a {kind} action"
     if missing := sorted(required - present):
         raise InvalidActionError(f"{what} is missing {' and '.join(missing)}")
     if extra := sorted(present - allowed):
         raise InvalidActionError(f"{what} takes no {' or '.join(extra)}: leave it unset")
 
 
-def _caper_kind_label(kind: caper_pb2.CaperActionKind.ValueType) -> str:
+def _enum_label(enum: Any, value: int) -> str:
+    """`value`'s name in the generated `enum`, or the number marked unknown."""
     try:
-        return caper_pb2.CaperActionKind.Name(kind)
+        return str(enum.Name(value))
     except ValueError:  # proto3 enums are open: a newer peer may send a number we do not know
-        return f"{kind} (unknown)"
+        return f"{value} (unknown)"
+
+
+# --- Caper: Europe ------------------------------------------------------------------------------
+
+_EUROPE_ROUND_KINDS: dict[str, caper_europe_pb2.CaperEuropeRoundKind.ValueType] = {
+    "thief": caper_europe_pb2.CAPER_EUROPE_ROUND_KIND_THIEF,
+    "gear": caper_europe_pb2.CAPER_EUROPE_ROUND_KIND_GEAR,
+    "end": caper_europe_pb2.CAPER_EUROPE_ROUND_KIND_END,
+}
+_EUROPE_ROUND_KIND_NAMES = {value: name for name, value in _EUROPE_ROUND_KINDS.items()}
+
+_EUROPE_ACTION_KINDS: dict[europe.ActionKind, caper_europe_pb2.CaperEuropeActionKind.ValueType] = {
+    europe.ActionKind.THIEF: caper_europe_pb2.CAPER_EUROPE_ACTION_KIND_THIEF,
+    europe.ActionKind.GEAR: caper_europe_pb2.CAPER_EUROPE_ACTION_KIND_GEAR,
+    europe.ActionKind.DISCARD: caper_europe_pb2.CAPER_EUROPE_ACTION_KIND_DISCARD,
+    europe.ActionKind.RETURN: caper_europe_pb2.CAPER_EUROPE_ACTION_KIND_RETURN,
+}
+_EUROPE_ENGINE_KINDS = {value: kind for kind, value in _EUROPE_ACTION_KINDS.items()}
+
+_EUROPE_GOODS: dict[int, caper_europe_pb2.CaperEuropeGood.ValueType] = {
+    europe.Good.DIAMOND: caper_europe_pb2.CAPER_EUROPE_GOOD_DIAMOND,
+    europe.Good.PAINTING: caper_europe_pb2.CAPER_EUROPE_GOOD_PAINTING,
+    europe.Good.ANTIQUE: caper_europe_pb2.CAPER_EUROPE_GOOD_ANTIQUE,
+}
+_EUROPE_ENGINE_GOODS = {value: good for good, value in _EUROPE_GOODS.items()}
+
+# As documented in caper_europe.proto: what each kind must carry, and what it may carry besides
+# (a burn target and a grabbed type, for the cards that have those choices).
+_EUROPE_REQUIRED: dict[europe.ActionKind, frozenset[str]] = {
+    europe.ActionKind.THIEF: frozenset({"card", "location"}),
+    europe.ActionKind.GEAR: frozenset({"card", "location", "thief"}),
+    europe.ActionKind.DISCARD: frozenset({"card"}),
+    europe.ActionKind.RETURN: frozenset({"good"}),
+}
+_EUROPE_CHOICES = frozenset({"target", "good"})
+_EUROPE_PLAYS = frozenset({europe.ActionKind.THIEF, europe.ActionKind.GEAR})
+
+
+def _europe_observation_to_proto(obs: EuropeObservation) -> game_pb2.Observation:
+    known = obs.opponent_hand
+    locations = [
+        caper_europe_pb2.CaperEuropeLocation(
+            card=card, marker=marker, goods=_europe_goods_to_proto(goods)
+        )
+        for card, marker, goods in zip(obs.locations, obs.markers, obs.goods, strict=True)
+    ]
+    message = caper_europe_pb2.CaperEuropeObservation(
+        seat=obs.seat,
+        city=obs.city,
+        locations=locations,
+        round=obs.round,
+        round_kind=_EUROPE_ROUND_KINDS[obs.round_kind],
+        first_player=obs.first_player,
+        to_move=None if obs.to_move < 0 else obs.to_move,
+        returning=None if obs.returning < 0 else obs.returning,
+        hand=obs.hand,
+        opponent_hand=None if known is None else caper_europe_pb2.CaperEuropeHand(cards=known),
+        opponent_hand_size=obs.opponent_hand_size,
+        sides=[_europe_side_to_proto(obs, seat) for seat in range(len(obs.crews))],
+        supply=obs.supply,
+        thief_deck_size=obs.thief_deck_size,
+        gear_deck_size=obs.gear_deck_size,
+    )
+    return game_pb2.Observation(caper_europe=message)
+
+
+def _europe_goods_to_proto(goods: Sequence[int]) -> caper_europe_pb2.CaperEuropeGoods:
+    return caper_europe_pb2.CaperEuropeGoods(
+        diamonds=goods[europe.Good.DIAMOND],
+        paintings=goods[europe.Good.PAINTING],
+        antiques=goods[europe.Good.ANTIQUE],
+    )
+
+
+def _europe_side_to_proto(obs: EuropeObservation, seat: int) -> caper_europe_pb2.CaperEuropeSide:
+    crews = [
+        caper_europe_pb2.CaperEuropeCrew(
+            cards=[
+                caper_europe_pb2.CaperEuropeCrewCard(card=card, thief=thief) for card, thief in crew
+            ]
+        )
+        for crew in obs.crews[seat]
+    ]
+    return caper_europe_pb2.CaperEuropeSide(
+        crews=crews,
+        coins=obs.coins[seat],
+        hq_coins=obs.hq_coins[seat],
+        hq_goods=_europe_goods_to_proto(obs.hq_goods[seat]),
+        discards=obs.discards[seat],
+    )
+
+
+def _europe_observation_from_proto(msg: game_pb2.Observation) -> EuropeObservation:
+    obs = msg.caper_europe
+    if len(obs.sides) != 2:
+        raise CodecError(f"a Caper: Europe observation has 2 sides, this one has {len(obs.sides)}")
+    if len(obs.locations) != 3:
+        raise CodecError(
+            f"a Caper: Europe observation has 3 Locations, this one has {len(obs.locations)}"
+        )
+    if any(len(side.crews) != len(obs.locations) for side in obs.sides):
+        raise CodecError("each side of a Caper: Europe observation has one crew per Location")
+    if obs.round_kind not in _EUROPE_ROUND_KIND_NAMES:
+        raise CodecError(f"unknown Caper: Europe round kind {obs.round_kind}")
+    first, second = obs.sides
+    return EuropeObservation(
+        seat=obs.seat,
+        city=obs.city,
+        locations=tuple(location.card for location in obs.locations),
+        round=obs.round,
+        round_kind=_EUROPE_ROUND_KIND_NAMES[obs.round_kind],
+        first_player=obs.first_player,
+        to_move=obs.to_move if obs.HasField("to_move") else -1,
+        returning=obs.returning if obs.HasField("returning") else -1,
+        hand=tuple(obs.hand),
+        opponent_hand=tuple(obs.opponent_hand.cards) if obs.HasField("opponent_hand") else None,
+        opponent_hand_size=obs.opponent_hand_size,
+        crews=(_europe_crews_from_proto(first), _europe_crews_from_proto(second)),
+        markers=tuple(location.marker for location in obs.locations),
+        goods=tuple(_europe_goods_from_proto(location.goods) for location in obs.locations),
+        hq_goods=(
+            _europe_goods_from_proto(first.hq_goods),
+            _europe_goods_from_proto(second.hq_goods),
+        ),
+        coins=(first.coins, second.coins),
+        hq_coins=(first.hq_coins, second.hq_coins),
+        supply=obs.supply,
+        discards=(tuple(first.discards), tuple(second.discards)),
+        thief_deck_size=obs.thief_deck_size,
+        gear_deck_size=obs.gear_deck_size,
+    )
+
+
+def _europe_goods_from_proto(goods: caper_europe_pb2.CaperEuropeGoods) -> tuple[int, ...]:
+    counts = {
+        europe.Good.DIAMOND: goods.diamonds,
+        europe.Good.PAINTING: goods.paintings,
+        europe.Good.ANTIQUE: goods.antiques,
+    }
+    return tuple(counts[good] for good in europe.Good)
+
+
+def _europe_crews_from_proto(side: caper_europe_pb2.CaperEuropeSide) -> tuple[PublicCrew, ...]:
+    return tuple(tuple((placed.card, placed.thief) for placed in crew.cards) for crew in side.crews)
+
+
+def _europe_action_to_proto(action: europe.Action) -> game_pb2.Action:
+    message = caper_europe_pb2.CaperEuropeAction(
+        kind=_EUROPE_ACTION_KINDS[action.kind],
+        card=action.card,
+        location=None if action.location == EUROPE_NONE else action.location,
+        thief=None if action.thief == EUROPE_NONE else action.thief,
+        target=None if action.target == EUROPE_NONE else action.target,
+        good=caper_europe_pb2.CAPER_EUROPE_GOOD_UNSPECIFIED
+        if action.good == EUROPE_NONE
+        else _EUROPE_GOODS[action.good],
+    )
+    return game_pb2.Action(caper_europe=message)
+
+
+def _europe_action_from_proto(msg: game_pb2.Action) -> europe.Action:
+    wire = msg.caper_europe
+    kind = _EUROPE_ENGINE_KINDS.get(wire.kind)
+    if kind is None:
+        known = ", ".join(
+            caper_europe_pb2.CaperEuropeActionKind.Name(v) for v in _EUROPE_ENGINE_KINDS
+        )
+        got = _enum_label(caper_europe_pb2.CaperEuropeActionKind, wire.kind)
+        raise InvalidActionError(f"the Caper: Europe action kind is {got}: expected one of {known}")
+    good = EUROPE_NONE
+    if wire.good != caper_europe_pb2.CAPER_EUROPE_GOOD_UNSPECIFIED:
+        if wire.good not in _EUROPE_ENGINE_GOODS:
+            got = _enum_label(caper_europe_pb2.CaperEuropeGood, wire.good)
+            raise InvalidActionError(
+                f"the stolen good is {got}: expected DIAMOND, PAINTING or ANTIQUE"
+            )
+        good = _EUROPE_ENGINE_GOODS[wire.good]
+    present = {
+        name
+        for name, is_set in (
+            ("card", bool(wire.card)),
+            ("location", wire.HasField("location")),
+            ("thief", wire.HasField("thief")),
+            ("target", wire.HasField("target")),
+            ("good", good != EUROPE_NONE),
+        )
+        if is_set
+    }
+    required = _EUROPE_REQUIRED[kind]
+    _check_fields(
+        kind.name,
+        present,
+        required,
+        required | (_EUROPE_CHOICES if kind in _EUROPE_PLAYS else set()),
+    )
+    if wire.card and wire.card not in europe.CATALOGUE:
+        raise InvalidActionError(f"unknown card {wire.card!r}")
+    return europe.Action(
+        kind,
+        wire.card,
+        wire.location if wire.HasField("location") else EUROPE_NONE,
+        wire.thief if wire.HasField("thief") else EUROPE_NONE,
+        wire.target if wire.HasField("target") else EUROPE_NONE,
+        good,
+    )
 
 
 _CODECS: dict[str, _GameCodec] = {
     "caper": _GameCodec(
         field="caper",
         observation_type=CaperObservation,
+        action_type=Action,
         observation_to_proto=_caper_observation_to_proto,
         observation_from_proto=_caper_observation_from_proto,
         action_to_proto=_caper_action_to_proto,
         action_from_proto=_caper_action_from_proto,
+    ),
+    "caper-europe": _GameCodec(
+        field="caper_europe",
+        observation_type=EuropeObservation,
+        action_type=europe.Action,
+        observation_to_proto=_europe_observation_to_proto,
+        observation_from_proto=_europe_observation_from_proto,
+        action_to_proto=_europe_action_to_proto,
+        action_from_proto=_europe_action_from_proto,
     ),
 }
 _BY_FIELD = {codec.field: codec for codec in _CODECS.values()}

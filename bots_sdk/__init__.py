@@ -3,17 +3,27 @@
     from bots_sdk import Bot, run
 
     class FirstBot(Bot):
+        games = ("caper", "caper-europe")  # announced in Hello; first edition only by default
+
         def act(self, observation, legal):
             return legal[0]
 
     run(FirstBot(), "localhost:50051", token)
 
+First-edition Caper games bring a `CaperObservation` and `Action`s (`ActionKind`); Caper: Europe
+games a `EuropeObservation` and `EuropeAction`s (`EuropeActionKind`, `EuropeGood`).
+`Observation` and `GameAction` are the unions of both, for annotating `act`.
+
 `python -m bots_sdk.testing module:BotClass` checks a bot without a server.
 """
 
 from arena.games.caper import Action, ActionKind, CaperObservation
+from arena.games.caper_europe import Action as EuropeAction
+from arena.games.caper_europe import ActionKind as EuropeActionKind
+from arena.games.caper_europe import EuropeObservation
+from arena.games.caper_europe import Good as EuropeGood
 from bots_sdk.backoff import Backoff
-from bots_sdk.bot import Bot, Decision, GameEnd, GameStart
+from bots_sdk.bot import Bot, Decision, GameAction, GameEnd, GameStart, Observation
 from bots_sdk.client import run
 from bots_sdk.errors import ArenaError, AuthenticationError, ProtocolError
 
@@ -26,8 +36,14 @@ __all__ = [
     "Bot",
     "CaperObservation",
     "Decision",
+    "EuropeAction",
+    "EuropeActionKind",
+    "EuropeGood",
+    "EuropeObservation",
+    "GameAction",
     "GameEnd",
     "GameStart",
+    "Observation",
     "ProtocolError",
     "run",
 ]

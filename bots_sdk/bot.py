@@ -2,14 +2,17 @@
 
     class MyBot(Bot):
         name = "my-bot"
+        games = ("caper", "caper-europe")  # the games it plays, announced in Hello
 
-        def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+        def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
             return legal[0]
 
 The SDK rebuilds the arena's wire messages into the engine's own typed values (the same
-`CaperObservation` and `Action` the built-in bots use), calls the bot, and answers the arena with
-the index of the chosen action. Decisions are made one at a time, even when the bot plays several
-games at once, so a bot needs no locking.
+observations and actions the built-in bots use: `CaperObservation` and `Action` for first-edition
+Caper, `EuropeObservation` and `EuropeAction` for Caper: Europe), calls the bot, and answers the
+arena with the index of the chosen action. `isinstance(observation, EuropeObservation)` tells the
+editions apart. Decisions are made one at a time, even when the bot plays several games at once,
+so a bot needs no locking.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ from dataclasses import dataclass
 
 from arena.games.api import Result
 from arena.games.caper import Action, CaperObservation
+from arena.games.caper_europe import Action as EuropeAction
+from arena.games.caper_europe import EuropeObservation
 
-# A union of every game's types once a second game is on the wire (see arena.codec).
-Observation = CaperObservation
-GameAction = Action
+# Every game's types, as `arena.codec` rebuilds them from the wire.
+Observation = CaperObservation | EuropeObservation
+GameAction = Action | EuropeAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,7 @@ class Decision:
     bank_ms: int
     strikes: int  # deadlines already missed in this game
     move_number: int
+    game: str = "caper"  # the game's id: "caper" or "caper-europe"
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +53,7 @@ class GameStart:
     """A game involving the bot has begun."""
 
     game_id: str
-    game: str  # e.g. "caper"
+    game: str  # "caper" or "caper-europe"
     seat: int
     rules_version: int
     config: Mapping[str, str | int]  # e.g. {"city": "paris"}
@@ -77,6 +83,9 @@ class Bot(ABC):
 
     name: str = "bot"  # for logs; the arena shows the name the bot was registered with
     version: str = "0"  # sent in Hello, shown in tables and game records
+    # The ids of the games the bot can play, sent in Hello: "caper" (first edition) and/or
+    # "caper-europe". `act` only ever gets observations and actions of these games.
+    games: tuple[str, ...] = ("caper",)
     info: str = ""  # free text for organisers (author, method)
     # True if the same messages from a fresh instance always get the same answers;
     # `bots_sdk.testing` checks the claim.

@@ -71,7 +71,7 @@ def run(
     target: str,
     token: str,
     *,
-    games: Sequence[str] = ("caper",),
+    games: Sequence[str] | None = None,
     stop: threading.Event | None = None,
     max_games: int | None = None,
     backoff: Backoff | None = None,
@@ -79,7 +79,8 @@ def run(
 ) -> int:
     """Play on the arena at `target` ("host:port") until stopped; return how many games ended.
 
-    Returns when `stop` is set, after `max_games` games, on Ctrl-C or SIGTERM, or when a newer
+    `games` (the ids announced in Hello) defaults to the bot's own `Bot.games`. Returns when
+    `stop` is set, after `max_games` games, on Ctrl-C or SIGTERM, or when a newer
     connection with the same token replaces this one. Reconnects with exponential backoff when
     the connection breaks. Raises `AuthenticationError` for a refused token and `ProtocolError`
     when the arena cannot talk to this SDK; pass `credentials` (e.g.
@@ -106,7 +107,7 @@ class Client:
         target: str,
         token: str,
         *,
-        games: Sequence[str] = ("caper",),
+        games: Sequence[str] | None = None,
         stop: threading.Event | None = None,
         max_games: int | None = None,
         backoff: Backoff | None = None,
@@ -114,6 +115,7 @@ class Client:
         ping_interval_s: float = PING_INTERVAL_S,
         rng: random.Random | None = None,
     ) -> None:
+        games = bot.games if games is None else games
         unknown = sorted(set(games) - set(GAMES))
         if unknown:
             raise ValueError(f"this SDK cannot play {', '.join(unknown)}: only {', '.join(GAMES)}")

@@ -33,7 +33,7 @@ def check_bot_against_server(
 ) -> Report:
     """Each step waits at most `timeout_s` for the arena."""
     report = Report(f"live check of {type(bot).__name__} on {target}")
-    _check_handshake(report, target, token, timeout_s, credentials)
+    _check_handshake(report, bot, target, token, timeout_s, credentials)
     _check_refused_token(report, bot, target, token, timeout_s, credentials)
     _check_reconnect_and_replace(report, bot, target, token, timeout_s, credentials)
     return report
@@ -41,13 +41,14 @@ def check_bot_against_server(
 
 def _check_handshake(
     report: Report,
+    bot: Bot,
     target: str,
     token: str,
     timeout_s: float,
     credentials: grpc.ChannelCredentials | None,
 ) -> None:
     with RawStream(target, token, credentials) as stream:
-        stream.send(bot_pb2.ConnectRequest(hello=_hello()))
+        stream.send(bot_pb2.ConnectRequest(hello=_hello(bot)))
         first = stream.receive(timeout_s)
         welcomed = first is not None and first.WhichOneof("message") == "welcome"
         if not report.check(welcomed, "Hello is answered by Welcome", f"got {_kind(first)}"):
@@ -106,7 +107,7 @@ def _check_reconnect_and_replace(
         again = _wait_until(lambda: client.sessions >= 2 and client.connected.is_set(), timeout_s)
         report.check(again, "the SDK reconnects after its stream breaks", "it did not come back")
         with RawStream(target, token, credentials) as newer:
-            newer.send(bot_pb2.ConnectRequest(hello=_hello()))
+            newer.send(bot_pb2.ConnectRequest(hello=_hello(bot)))
             newer.receive_kind("welcome", timeout_s)
             stopped = running.join(timeout_s)
             report.check(
@@ -216,8 +217,8 @@ def _wait_until(condition: Callable[[], bool], timeout_s: float) -> bool:
     return True
 
 
-def _hello() -> bot_pb2.Hello:
-    return bot_pb2.Hello(protocol_version=codec.PROTOCOL_VERSION, games=["caper"])
+def _hello(bot: Bot) -> bot_pb2.Hello:
+    return bot_pb2.Hello(protocol_version=codec.PROTOCOL_VERSION, games=bot.games)
 
 
 def _kind(message: bot_pb2.ConnectResponse | None) -> str:

@@ -16,7 +16,6 @@ from typing import Any
 from arena import codec
 from arena.games import GAMES
 from arena.games.api import Game
-from arena.games.caper import Action
 from arena.v1 import bot_pb2
 from bots_sdk.bot import Bot, Decision, GameEnd, GameStart
 
@@ -129,14 +128,16 @@ def _decision(request: bot_pb2.DecisionRequest) -> tuple[Game[Any, Any], Decisio
         bank_ms=request.bank_ms,
         strikes=request.strikes,
         move_number=request.move_number,
+        game=game.id,
     )
     return game, decision
 
 
 def _reply(game: Game[Any, Any], decision: Decision, action: object) -> bot_pb2.ActionReply:
-    if not isinstance(action, Action):
+    if not codec.is_action(game, action):
         raise BotFault(
-            f"act must return one of the legal actions, not {type(action).__name__} {action!r}",
+            f"act must return one of the legal actions, not {type(action).__name__} {action!r} "
+            f"(this is a {game.id} game)",
             decision.game_id,
         )
     if action in decision.legal:

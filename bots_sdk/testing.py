@@ -3,8 +3,9 @@
     python -m bots_sdk.testing my_bot:MyBot            # or path/to/my_bot.py:MyBot
     python -m bots_sdk.testing my_bot:MyBot --target localhost:50051 --token $TOKEN
 
-`check_bot` plays engine games (random cities and seeds, a random opponent, several games in
-flight at once as on a live arena), builds at every decision the exact DecisionRequest the
+`check_bot` plays engine games of every game the bot plays (`Bot.games`: first-edition Caper
+and/or Caper: Europe; random cities and seeds, a random opponent, several games in flight at
+once as on a live arena), builds at every decision the exact DecisionRequest the
 gateway would send, and passes it through the SDK's own `Player` after a trip through bytes:
 the bot is called exactly as `run` calls it. It checks that every answer is legal and in time,
 that the game start/over hooks do not raise, and that a bot claiming `deterministic` is.
@@ -26,8 +27,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arena import codec
-from arena.games.api import GameError, Result
-from arena.games.caper import CAPER, Action, State
+from arena.games import get_game
+from arena.games.api import Game, GameError, Result
 from arena.v1 import bot_pb2
 from bots_sdk.bot import Bot
 from bots_sdk.live_check import check_bot_against_server
@@ -35,7 +36,10 @@ from bots_sdk.player import BotFault, Player
 from bots_sdk.report import Report
 
 BotSource = Bot | Callable[[], Bot]  # an instance, or a class / factory for fresh instances
-CITIES = ("paris", "rome", "london")  # "base" is only the shared cards, not a city to play
+CITIES = {  # per game; "base" is only the shared cards, not a city to play
+    "caper": ("paris", "rome", "london"),
+    "caper-europe": ("paris", "barcelona", "rome", "london"),
+}
 MAX_STRIKES = 3  # the arena's default fault policy
 Reply = bot_pb2.ConnectRequest | None
 
@@ -45,8 +49,9 @@ class _Table:
     """One game in flight: the bot holds `seat`, a seeded random player the other."""
 
     game_id: str
+    game: Game[Any, Any]
     seat: int
-    state: State
+    state: Any  # the game's state
     opponent: random.Random
     moves: int = 0
     strikes: int = 0
@@ -76,14 +81,19 @@ def check_bot(
     clock: Callable[[], float] = time.perf_counter,
     max_failures: int = 20,
 ) -> Report:
-    """Play `games` games against a random opponent and report every problem found.
+    """Play `games` games against a random opponent and report every problem found; the games
+    take turns among the bot's `games` (e.g. first-edition Caper, then Caper: Europe).
 
     `budget_ms` is the time allowed per decision (the arena's default is 1000 ms); `clock`
     (seconds) measures it. Pass the bot's class rather than an instance so that the
     determinism check can replay the games on a fresh instance."""
     report = Report(f"conformance of {_label(bot)}", max_failures=max_failures)
     first = _instance(bot)
-    kit = _Kit(Player(first, clock=clock), report, budget_ms, clock)
+    unknown = sorted(set(first.games) - set(CITIES))
+    if unknown or not first.games:
+        known = ", ".join(CITIES)
+        raise ValueError(f"Bot.games must name games of {known}, got {first.games!r}")
+    kit = _Kit(Player(first, clock=clock), report, budget_ms, clock, first.games)
     kit.play(games, seed, in_flight)
     report.check(
         not report.failures,
@@ -102,9 +112,15 @@ def check_bot(
 
 class _Kit:
     def __init__(
-        self, player: Player, report: Report, budget_ms: float, clock: Callable[[], float]
+        self,
+        player: Player,
+        report: Report,
+        budget_ms: float,
+        clock: Callable[[], float],
+        games: Sequence[str],
     ) -> None:
         self.player, self.report, self.budget_ms, self.clock = player, report, budget_ms, clock
+        self.games = tuple(games)
         self.stats = _Stats()
 
     def play(self, games: int, seed: int, in_flight: int) -> None:
@@ -117,18 +133,21 @@ class _Kit:
             tables = [table for table in tables if not self._advance(table)]
 
     def _start(self, game_seed: int) -> _Table:
-        city = CITIES[game_seed % len(CITIES)]
+        game = get_game(self.games[game_seed % len(self.games)])
+        cities = CITIES[game.id]
+        city = cities[game_seed // len(self.games) % len(cities)]
         table = _Table(
             game_id=f"kit-{game_seed}",
+            game=game,
             seat=game_seed % 2,
-            state=CAPER.create({"city": city}, game_seed),
+            state=game.create({"city": city}, game_seed),
             opponent=random.Random(f"kit-opponent/{game_seed}"),
         )
         started = bot_pb2.GameStarted(
             game_id=table.game_id,
             seat=table.seat,
-            game=CAPER.id,
-            rules_version=CAPER.rules_version,
+            game=game.id,
+            rules_version=game.rules_version,
             config=codec.config_to_proto({"city": city}),
             opponent_name="random",
             time_control=bot_pb2.TimeControl(
@@ -140,13 +159,14 @@ class _Kit:
 
     def _advance(self, table: _Table) -> bool:
         """Play up to and including the bot's next decision; True once the game is over."""
-        while (mover := CAPER.current_player(table.state)) == 1 - table.seat:
-            legal = CAPER.legal_actions(table.state)
+        game = table.game
+        while (mover := game.current_player(table.state)) == 1 - table.seat:
+            legal = game.legal_actions(table.state)
             self._apply(table, legal[table.opponent.randrange(len(legal))])
         if mover is None:
-            self._game_over(table, CAPER.result(table.state), "normal", "")
+            self._game_over(table, game.result(table.state), "normal", "")
             return True
-        legal = CAPER.legal_actions(table.state)
+        legal = game.legal_actions(table.state)
         action, forfeit = self._ask(table, legal)
         if forfeit:
             result = Result((0, 0), 1 - table.seat, ({}, {}), "forfeit", {"forfeit": table.seat})
@@ -155,7 +175,7 @@ class _Kit:
         self._apply(table, action)
         return False
 
-    def _ask(self, table: _Table, legal: Sequence[Action]) -> tuple[Action, str]:
+    def _ask(self, table: _Table, legal: Sequence[Any]) -> tuple[Any, str]:
         """The bot's action, or the arena's stand-in and a termination if it forfeits."""
         request = self._request(table, legal)
         reply, elapsed_ms = self._send(bot_pb2.ConnectResponse(decision_request=request))
@@ -173,7 +193,7 @@ class _Kit:
         if answer.request_id != request.request_id:
             self.report.fail(f"{where}: replied to {answer.request_id!r}")
         try:
-            action = codec.action_from_reply(CAPER, answer, legal)
+            action = codec.action_from_reply(table.game, answer, legal)
         except GameError as error:
             self.report.fail(f"{where}: malformed reply: {error}")
             return stand_in, "illegal_action"
@@ -182,22 +202,23 @@ class _Kit:
             return stand_in, "illegal_action"
         return action, ""
 
-    def _request(self, table: _Table, legal: Sequence[Action]) -> bot_pb2.DecisionRequest:
+    def _request(self, table: _Table, legal: Sequence[Any]) -> bot_pb2.DecisionRequest:
         """The request the gateway would send (see arena.match.remote)."""
+        observation = table.game.observation(table.state, table.seat)
         return bot_pb2.DecisionRequest(
             request_id=f"{table.game_id}.{table.moves}",
             game_id=table.game_id,
             seat=table.seat,
-            observation=codec.observation_to_proto(CAPER.observation(table.state, table.seat)),
-            legal_actions=codec.legal_actions_to_proto(CAPER, legal),
+            observation=codec.observation_to_proto(observation),
+            legal_actions=codec.legal_actions_to_proto(table.game, legal),
             deadline_ms=int(self.budget_ms),
             bank_ms=0,
             strikes=table.strikes,
             move_number=table.moves,
         )
 
-    def _apply(self, table: _Table, action: Action) -> None:
-        table.state = CAPER.apply(table.state, action)
+    def _apply(self, table: _Table, action: Any) -> None:
+        table.state = table.game.apply(table.state, action)
         table.moves += 1
 
     def _game_over(self, table: _Table, result: Result, termination: str, reason: str) -> None:
@@ -246,9 +267,9 @@ def _check_determinism(bot: Bot, kit: _Kit, report: Report) -> None:
     )
 
 
-def _why_illegal(table: _Table, action: Action) -> str:
+def _why_illegal(table: _Table, action: Any) -> str:
     try:
-        CAPER.apply(table.state, action)
+        table.game.apply(table.state, action)
     except GameError as error:
         return str(error)
     return "not in the legal list"

@@ -1,9 +1,9 @@
 """Determinized Monte Carlo search (PIMC) with UCB1 over the root actions.
 
-Each iteration deals the hidden cards anew (`sample_state`), lets UCB1 pick a root action, plays
-the game out with a cheap rollout policy and scores the final point margin. Statistics are kept
-per root action and shared across determinizations, so the choice is judged against many
-possible hands rather than one.
+Each iteration deals the hidden cards anew (the game's `sample_state`), lets UCB1 pick a root
+action, plays the game out with a cheap rollout policy and scores the final point margin.
+Statistics are kept per root action and shared across determinizations, so the choice is judged
+against many possible hands rather than one. Both Caper editions are played (`bots.support`).
 """
 
 from __future__ import annotations
@@ -14,13 +14,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arena.bots.heuristic import action_values, caper_observation
+from arena.bots.heuristic import action_values
+from arena.bots.support import GameSupport, for_observation, for_state
 from arena.games.api import Game, Observation
-from arena.games.caper import rules, scoring
-from arena.games.caper.observation import CaperObservation, sample_state
-from arena.games.caper.state import Action, State
 
-Rollout = Callable[[State, random.Random], State]
+Rollout = Callable[[Any, random.Random], Any]  # a game state to a finished one
 
 DEFAULT_BUDGET_MS = 100.0
 EXPLORATION = 0.5  # UCB1 constant for rewards in [-1, 1]; 0.4-1.2 all played alike
@@ -33,17 +31,19 @@ CANDIDATES = 10
 PRIOR_WEIGHT = 1.0
 
 
-def random_rollout(state: State, rng: random.Random) -> State:
+def random_rollout(state: Any, rng: random.Random) -> Any:
     """Uniformly random play to the end: the cheapest policy, ~1 ms for a whole game."""
+    support = for_state(state)
+    legal_actions, apply = support.legal_actions, support.apply
     while state.to_move >= 0:
-        legal = rules.legal_actions(state)
-        state = rules.apply(state, legal[rng.randrange(len(legal))])
+        legal = legal_actions(state)
+        state = apply(state, legal[rng.randrange(len(legal))])
     return state
 
 
-def reward(state: State, seat: int) -> float:
+def reward(state: Any, seat: int) -> float:
     """The final margin squashed into (-1, 1): winning big counts, but not without bound."""
-    totals = scoring.score(state).totals
+    totals = for_state(state).totals(state)
     return math.tanh((totals[seat] - totals[1 - seat]) / MARGIN_SCALE)
 
 
@@ -85,15 +85,15 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         budget = self._budget()  # started first: the shortlist counts against the budget
-        obs = caper_observation(observation)
-        keep, priors = self._shortlist(sample_state(obs, rng), legal)
+        support = for_observation(observation)
+        keep, priors = self._shortlist(support.sample_state(observation, rng), legal)
         stats = _RootStats(priors, self.exploration)
         for _ in budget:
             arm = stats.select()
-            stats.update(arm, self._simulate(obs, legal[keep[arm]], rng))
+            stats.update(arm, self._simulate(support, observation, legal[keep[arm]], rng))
         return legal[keep[stats.best()]]
 
-    def _shortlist(self, state: State, legal: Sequence[Action]) -> tuple[list[int], list[float]]:
+    def _shortlist(self, state: Any, legal: Sequence[Any]) -> tuple[list[int], list[float]]:
         """Indices of the most promising actions by the one-ply heuristic, best first, and a
         prior for each: 0 for the best, down to -prior_weight for the clearly worse."""
         values = action_values(state, legal)
@@ -107,10 +107,12 @@ class SearchBot:
             return range(self.iterations)
         return _Clock(self.budget_ms)
 
-    def _simulate(self, obs: CaperObservation, action: Action, rng: random.Random) -> float:
-        state = sample_state(obs, rng)
-        rules.legal_actions(state)  # primes the engine's cache so `apply` skips re-validation
-        state = rules.apply(state, action)
+    def _simulate(
+        self, support: GameSupport, obs: Observation, action: Any, rng: random.Random
+    ) -> float:
+        state = support.sample_state(obs, rng)
+        support.legal_actions(state)  # primes the engine's cache so `apply` skips re-validation
+        state = support.apply(state, action)
         return reward(self.rollout(state, rng), obs.seat)
 
 

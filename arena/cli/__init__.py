@@ -22,7 +22,12 @@ def main() -> None:
 @click.option("--games", "-n", default=10, show_default=True, help="Deals to play.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the first deal.")
 @click.option("--game", "game_id", default="caper", show_default=True, help="Which game.")
-@click.option("--city", default="paris", show_default=True, help="City: paris, rome or london.")
+@click.option(
+    "--city",
+    default="paris",
+    show_default=True,
+    help="City: paris, rome or london; caper-europe also barcelona.",
+)
 @click.option("--duplicate", is_flag=True, help="Play every deal twice with seats swapped.")
 @click.option(
     "--save", type=click.Path(file_okay=False, path_type=Path), help="Write game records here."
@@ -61,21 +66,32 @@ def bench() -> None:
 
 
 @bench.command("engine")
-@click.option("--seconds", default=5.0, show_default=True, help="How long to measure.")
-@click.option("--game", "game_id", default="caper", show_default=True)
+@click.option("--seconds", default=5.0, show_default=True, help="How long to measure each game.")
+@click.option(
+    "--game", "game_id", default="caper", show_default=True, help="A game id, or all of them."
+)
 @click.option("--city", default="paris", show_default=True)
 @friendly_errors
 def bench_engine(seconds: float, game_id: str, city: str) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
     from arena.bench import engine_throughput
+    from arena.games import GAMES
+    from arena.games.api import ConfigError
 
-    figures = engine_throughput(game_id, {"city": city}, seconds)
-    console.print(
-        f"{game_id} ({city}): {figures.games_per_second:,.0f} games/s, "
-        f"{figures.decisions_per_second:,.0f} decisions/s "
-        f"({figures.games} games, {figures.decisions / figures.games:.1f} decisions each, "
-        f"{figures.seconds:.1f} s of CPU time on one core, {figures.wall_seconds:.1f} s wall)"
-    )
+    for one in GAMES if game_id == "all" else [game_id]:
+        try:
+            figures = engine_throughput(one, {"city": city}, seconds)
+        except ConfigError as error:
+            if game_id != "all":
+                raise
+            console.print(f"{one} ({city}): skipped, {error}")
+            continue
+        console.print(
+            f"{one} ({city}): {figures.games_per_second:,.0f} games/s, "
+            f"{figures.decisions_per_second:,.0f} decisions/s "
+            f"({figures.games} games, {figures.decisions / figures.games:.1f} decisions each, "
+            f"{figures.seconds:.1f} s of CPU time on one core, {figures.wall_seconds:.1f} s wall)"
+        )
 
 
 @main.command()
@@ -143,6 +159,9 @@ def bot_list(redis_url: str | None) -> None:
 @REDIS_OPTION
 @click.option("--games", "-n", default=2, show_default=True, help="Games to play.")
 @click.option("--seed", default=1, show_default=True)
+@click.option(
+    "--game", "game_id", default="caper", show_default=True, help="caper or caper-europe."
+)
 @click.option("--city", default="paris", show_default=True)
 @click.option("--move-ms", default=1000, show_default=True, help="Time for each move.")
 @click.option("--bank-ms", default=10_000, show_default=True, help="Reserve for the whole game.")
@@ -156,6 +175,7 @@ def match(
     redis_url: str | None,
     games: int,
     seed: int,
+    game_id: str,
     city: str,
     move_ms: int,
     bank_ms: int,
@@ -168,22 +188,41 @@ def match(
     from arena.match.referee import FaultPolicy
 
     policy = FaultPolicy(move_ms, bank_ms, strikes, grace_ms)
-    run_match(console, redis_url, (player_a, player_b), games, seed, city, policy, not no_duplicate)
+    players = (player_a, player_b)
+    run_match(console, redis_url, players, games, seed, city, policy, not no_duplicate, game_id)
+
+
+@bench.command("protocol")
+@REDIS_OPTION
+@click.option("--bots", default=64, show_default=True, help="Remote SDK bots (even).")
+@click.option("--seconds", default=10.0, show_default=True, help="How long to play.")
+@click.option(
+    "--parallel", default="1,4,32", show_default=True, help="Games at a time, one run each."
+)
+@friendly_errors
+def bench_protocol(redis_url: str | None, bots: int, seconds: float, parallel: str) -> None:
+    """Decision round trips through Redis, the gateway and gRPC to SDK bots: p50/p99, rate."""
+    from arena.cli.network import run_bench_protocol
+
+    levels = [int(n) for n in parallel.split(",") if n.strip().lstrip("-").isdigit()]
+    run_bench_protocol(console, redis_url, bots, seconds, levels)
 
 
 @main.command()
 @click.option("--rounds", default=3, show_default=True, help="Swiss rounds.")
 @click.option("--games-per-match", default=4, show_default=True, help="Even: duplicate deals.")
 @click.option("--seed", default=1, show_default=True)
+@click.option("--game", default="caper", show_default=True, help="caper or caper-europe.")
 @click.option("--city", default="paris", show_default=True)
 @friendly_errors
-def demo(rounds: int, games_per_match: int, seed: int, city: str) -> None:
+def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str) -> None:
     """The whole arena on this machine: Redis, gateway, two workers and an external SDK bot
     play a Swiss tournament with live progress, then print the standings and crosstable."""
-    from arena.cli.demo import run_demo
+    from arena.cli.demo import DemoOptions, run_demo
     from arena.store.tournaments import Status
 
-    if run_demo(console, rounds, games_per_match, seed, city) is not Status.FINISHED:
+    options = DemoOptions(rounds, games_per_match, seed, game, city)
+    if run_demo(console, options) is not Status.FINISHED:
         raise click.ClickException("the demo tournament did not finish")
 
 

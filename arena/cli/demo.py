@@ -14,6 +14,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import redis
@@ -43,7 +44,16 @@ WORKERS = 2
 BOT_ONLINE_TIMEOUT_S = 30
 
 
-def run_demo(console: Console, rounds: int, games_per_match: int, seed: int, city: str) -> Status:
+@dataclass(frozen=True, slots=True)
+class DemoOptions:
+    rounds: int = 3
+    games_per_match: int = 4
+    seed: int = 1
+    game: str = "caper"  # or "caper-europe": the same demo plays either edition
+    city: str = "paris"
+
+
+def run_demo(console: Console, options: DemoOptions) -> Status:
     with redis_url() as url, tempfile.TemporaryDirectory(prefix="arena-demo-") as logs:
         client = connect(url)
         suffix = secrets.token_hex(3)  # a shared REDIS_URL may hold earlier demos
@@ -52,9 +62,7 @@ def run_demo(console: Console, rounds: int, games_per_match: int, seed: int, cit
         console.print(f"[bold]Gateway[/] listening on {gateway.target}")
         try:
             with _processes(url, gateway.target, client, suffix, Path(logs)) as external:
-                return _tournament(
-                    console, client, f"demo-{suffix}", external, rounds, games_per_match, seed, city
-                )
+                return _tournament(console, client, f"demo-{suffix}", external, options)
         finally:
             gateway.stop()
             console.print("Gateway, workers and the external bot stopped.")
@@ -88,25 +96,19 @@ def _wait_online(
 
 
 def _tournament(
-    console: Console,
-    client: redis.Redis,
-    name: str,
-    external: str,
-    rounds: int,
-    games_per_match: int,
-    seed: int,
-    city: str,
+    console: Console, client: redis.Redis, name: str, external: str, options: DemoOptions
 ) -> Status:
     entrants = [*BUILTIN_FIELD, external]
     time_control = TimeControl(move_ms=2000, bank_ms=10_000, max_strikes=3, grace_ms=5000)
     definition = tournaments.create(
-        client, name, "swiss", entrants, rounds, "caper", city, games_per_match, True,
-        time_control, seed,
+        client, name, "swiss", entrants, options.rounds, options.game, options.city,
+        options.games_per_match, True, time_control, options.seed,
     )  # fmt: skip
     rounds_text = _plural(definition.planned_rounds, "round")
     console.print(
-        f"[bold]Swiss[/] {name}: {len(entrants)} entrants ({external} plays over gRPC), "
-        f"{rounds_text}, {games_per_match} games a match (duplicate deals), played by "
+        f"[bold]Swiss[/] {name} of {options.game} ({options.city}): {len(entrants)} entrants "
+        f"({external} plays over gRPC), "
+        f"{rounds_text}, {options.games_per_match} games a match (duplicate deals), played by "
         f"{WORKERS} worker processes"
     )
     started = time.monotonic()

@@ -165,9 +165,18 @@ def _result_table(result: Any, players: Sequence[str]) -> Table:
     for name in players:
         table.add_column(name, justify="right")
     capers = result.details.get("capers")
+    markers = result.details.get("markers")  # Caper: Europe
     for index, name in enumerate(result.details.get("locations", ())):
         if capers:
             table.add_row(f"capers at {name}", *(str(row[index]) for row in capers))
+        if markers:
+            fields = zip(
+                result.details["location_fields"], result.details["card_fields"], strict=True
+            )
+            table.add_row(
+                f"{name} (marker {markers[index]:+d})",
+                *(str(place[index] + cards[index]) for place, cards in fields),
+            )
     for category in result.breakdown[0]:
         table.add_row(category.replace("_", " "), *(str(b[category]) for b in result.breakdown))
     table.add_row("[bold]total", *(f"[bold]{s}" for s in result.scores))
@@ -181,6 +190,11 @@ def run_cards(console: Console, game_id: str, city: str | None) -> None:
     from arena.games.caper.cards import CATALOGUE, City
 
     get_game(game_id)
+    if game_id == "caper-europe":
+        from arena.cli.europe_cards import europe_cards_table
+
+        console.print(europe_cards_table(city))
+        return
     if city is not None and city not in {c.value for c in City}:
         raise ConfigError(f"unknown city {city!r}")
     table = Table(title=f"{game_id} cards" + (f" ({city})" if city else ""))

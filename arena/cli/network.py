@@ -92,13 +92,15 @@ def run_match(
     city: str,
     policy: FaultPolicy,
     duplicate: bool,
+    game_id: str = "caper",
 ) -> None:
     if games < 1:
         raise click.ClickException("--games must be at least 1")
+    game = get_game(game_id)
     client = connect(require_redis_url(url))
     match_id = "m" + secrets.token_hex(4)
     outcomes = play_match(
-        client, get_game("caper"), {"city": city}, players, games, seed, policy, match_id, duplicate
+        client, game, {"city": city}, players, games, seed, policy, match_id, duplicate
     )
     console.print(_match_table(players, outcomes))
 
@@ -122,3 +124,27 @@ def _match_table(players: tuple[str, str], outcomes: list[GameOutcome]) -> Table
         margins.append(scores[0] - scores[1])
     table.caption = f"mean margin for {players[0]}: {mean_ci(margins)}"
     return table
+
+
+def run_bench_protocol(
+    console: Console, url: str | None, bots: int, seconds: float, parallel: list[int]
+) -> None:
+    from arena.bench_protocol import round_trips
+    from arena.store.server import given_or_found
+
+    if bots < 2 or bots % 2:
+        raise ValueError(f"--bots must be an even number of at least 2, got {bots}")
+    if not parallel or min(parallel) < 1:
+        raise ValueError("--parallel needs one or more positive numbers of games at a time")
+    with given_or_found(url) as location:
+        sweep = round_trips(location, bots, seconds, parallel)
+    console.print(
+        f"protocol: {bots} SDK bots connected over gRPC; round trip runner -> Redis -> gateway "
+        f"-> bot -> gateway -> Redis -> runner (targets: p50 <= 2 ms, p99 <= 10 ms)"
+    )
+    for level, figures in sweep:
+        console.print(
+            f"{min(level, bots // 2):>3} games at a time: p50 {figures.percentile(50):6.2f} ms, "
+            f"p99 {figures.percentile(99):6.2f} ms, {figures.per_second:,.0f} decisions/s "
+            f"({figures.decisions:,} decisions)"
+        )

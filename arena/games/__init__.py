@@ -6,8 +6,9 @@ from typing import Any
 
 from arena.games.api import ConfigError, Game
 from arena.games.caper import CAPER
+from arena.games.caper_europe import CAPER_EUROPE
 
-GAMES: dict[str, Game[Any, Any]] = {CAPER.id: CAPER}
+GAMES: dict[str, Game[Any, Any]] = {CAPER.id: CAPER, CAPER_EUROPE.id: CAPER_EUROPE}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

@@ -35,3 +35,13 @@ def redis_url(env: str = "REDIS_URL") -> Iterator[str]:
         return
     with embedded_redis() as started:
         yield started
+
+
+@contextmanager
+def given_or_found(url: str | None) -> Iterator[str]:
+    """`url` when given (a command's --redis-url), else as `redis_url`: REDIS_URL or embedded."""
+    if url:
+        yield url
+        return
+    with redis_url() as found:
+        yield found

@@ -210,7 +210,7 @@ class Hello(_message.Message):
     """Free text about the bot (author, method); shown to organisers."""
     @_builtins.property
     def games(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Ids of the games the bot can play, e.g. "caper". Empty means every game."""
+        """Ids of the games the bot can play, e.g. "caper", "caper-europe". Empty means every game."""
 
     def __init__(
         self,
@@ -331,7 +331,9 @@ class GameStarted(_message.Message):
     seat: _builtins.int
     """The bot's seat in this game, from 0."""
     game: _builtins.str
-    """Which game is played, e.g. "caper". Decides which field of Observation and Action is used."""
+    """Which game is played: "caper" or "caper-europe". Decides which field of Observation and
+    Action is used.
+    """
     rules_version: _builtins.int
     """The rules version of that game; rules never change within a version."""
     opponent_name: _builtins.str

@@ -6,10 +6,11 @@ configuration values and final results.
 
 Each game has an id (e.g. "caper") and an integer rules version; both are announced in
 `GameStarted`. The `game` oneofs below have one field per game, named after its id with "-"
-written "_" (so "caper-europe" will be `caper_europe`). A bot that does not know a game simply
+written "_" (so "caper-europe" is `caper_europe`). A bot that does not know a game simply
 never says in its Hello that it plays it.
 """
 
+from arena.v1 import caper_europe_pb2 as _caper_europe_pb2
 from arena.v1 import caper_pb2 as _caper_pb2
 from collections import abc as _abc
 from google.protobuf import descriptor as _descriptor
@@ -74,22 +75,26 @@ class Observation(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     CAPER_FIELD_NUMBER: _builtins.int
+    CAPER_EUROPE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def caper(self) -> _caper_pb2.CaperObservation:
-        """First-edition Caper (game id "caper").
-        Field 2 is kept for Caper: Europe (game id "caper-europe"), to be added.
-        """
+        """First-edition Caper (game id "caper")."""
+
+    @_builtins.property
+    def caper_europe(self) -> _caper_europe_pb2.CaperEuropeObservation:
+        """Caper: Europe, the second edition (game id "caper-europe")."""
 
     def __init__(
         self,
         *,
         caper: _caper_pb2.CaperObservation | None = ...,
+        caper_europe: _caper_europe_pb2.CaperEuropeObservation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -102,22 +107,26 @@ class Action(_message.Message):
     DESCRIPTOR: _descriptor.Descriptor
 
     CAPER_FIELD_NUMBER: _builtins.int
+    CAPER_EUROPE_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def caper(self) -> _caper_pb2.CaperAction:
-        """First-edition Caper (game id "caper").
-        Field 2 is kept for Caper: Europe (game id "caper-europe"), to be added.
-        """
+        """First-edition Caper (game id "caper")."""
+
+    @_builtins.property
+    def caper_europe(self) -> _caper_europe_pb2.CaperEuropeAction:
+        """Caper: Europe, the second edition (game id "caper-europe")."""
 
     def __init__(
         self,
         *,
         caper: _caper_pb2.CaperAction | None = ...,
+        caper_europe: _caper_europe_pb2.CaperEuropeAction | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -208,8 +217,8 @@ class ScoreBreakdown(_message.Message):
     POINTS_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def points(self) -> _containers.ScalarMap[_builtins.str, _builtins.int]:
-        """Category name to points, e.g. for Caper "locations", "thieves", "gear", "stolen_goods". The
-        values add up to the seat's score.
+        """Category name to points, e.g. for Caper "locations", "thieves", "gear", "stolen_goods" (and
+        "stars" in Caper: Europe). The values add up to the seat's score.
         """
 
     def __init__(
@@ -238,16 +247,19 @@ class GameResult(_message.Message):
     TERMINATION_FIELD_NUMBER: _builtins.int
     DETAILS_JSON_FIELD_NUMBER: _builtins.int
     winner: _builtins.int
-    """The winning seat. Absent only for a draw, in games that can be drawn (Caper cannot)."""
+    """The winning seat. Absent only for a draw, in games that can be drawn (first-edition Caper
+    cannot; Caper: Europe can, when points, coins and goods are all level).
+    """
     tiebreak: _builtins.str
-    """How the winner was decided when scores were level, e.g. "coins" or "cream" in Caper; empty
-    when the scores decided.
+    """How the winner was decided when scores were level, e.g. "coins" or "cream" in Caper, "coins",
+    "goods" or "draw" in Caper: Europe; empty when the scores decided.
     """
     termination: Global___Termination.ValueType
     """Why the game ended."""
     details_json: _builtins.str
     """Game-specific details of the scoring as a JSON object (for Caper: capers per Location,
-    Location winners, stolen goods, coins); "{}" when there are none.
+    Location winners, stolen goods, coins; for Caper: Europe: markers, Location winners, points
+    per Location, hideout goods and coins); "{}" when there are none.
     """
     @_builtins.property
     def scores(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:

@@ -6,7 +6,7 @@ configuration values and final results.
 
 Each game has an id (e.g. "caper") and an integer rules version; both are announced in
 `GameStarted`. The `game` oneofs below have one field per game, named after its id with "-"
-written "_" (so "caper-europe" will be `caper_europe`). A bot that does not know a game simply
+written "_" (so "caper-europe" is `caper_europe`). A bot that does not know a game simply
 never says in its Hello that it plays it.
 """
 

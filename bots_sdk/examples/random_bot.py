@@ -1,4 +1,5 @@
-"""A complete bot: plays a random legal action, preferring to play a card over discarding one.
+"""A complete bot for both editions: plays a random legal action, preferring to play a card over
+discarding one (or passing).
 
 python -m bots_sdk.examples.random_bot --target localhost:50051 --token $TOKEN
 """
@@ -10,17 +11,21 @@ import logging
 import random
 from collections.abc import Sequence
 
-from bots_sdk import Action, ActionKind, Bot, CaperObservation, run
+from bots_sdk import ActionKind, Bot, EuropeActionKind, GameAction, Observation, run
+
+# Compared by identity: the two editions' kinds are different enums with overlapping numbers.
+NOT_PLAYING = (ActionKind.DISCARD, ActionKind.PASS, EuropeActionKind.DISCARD)
 
 
 class RandomBot(Bot):
-    name, version = "random-example", "1.0"
+    name, version = "random-example", "1.1"
+    games = ("caper", "caper-europe")
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
-        plays = [action for action in legal if action.kind is not ActionKind.DISCARD]
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
+        plays = [a for a in legal if all(a.kind is not kind for kind in NOT_PLAYING)]
         return self.rng.choice(plays or legal)
 
 

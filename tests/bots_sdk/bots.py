@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from arena.games.caper import Action, ActionKind, CaperObservation
-from bots_sdk import Bot, GameEnd, GameStart
+from arena.games.caper import Action, ActionKind
+from bots_sdk import Bot, GameAction, GameEnd, GameStart, Observation
 
 
 class FirstBot(Bot):
@@ -21,7 +21,7 @@ class FirstBot(Bot):
         self.started: list[GameStart] = []
         self.ended: list[GameEnd] = []
 
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         self.calls += 1
         return legal[0]
 
@@ -32,8 +32,14 @@ class FirstBot(Bot):
         self.ended.append(game)
 
 
+class BothEditionsFirstBot(FirstBot):
+    """FirstBot that also plays Caper: Europe."""
+
+    games = ("caper", "caper-europe")
+
+
 class LastBot(FirstBot):
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         self.calls += 1
         return legal[-1]
 
@@ -43,18 +49,18 @@ class IllegalBot(FirstBot):
 
     deterministic = False
 
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         self.calls += 1
         return legal[0] if self.calls < 3 else Action(ActionKind.DISCARD, "The Dame")
 
 
 class RaisingBot(FirstBot):
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         raise RuntimeError("bug in act")
 
 
 class WrongTypeBot(FirstBot):
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         return 0  # type: ignore[return-value]  # the mistake under test
 
 
@@ -70,7 +76,7 @@ class NoisyBot(FirstBot):
         super().__init__()
         self.rng = random.Random()
 
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         return self.rng.choice(legal)
 
 
@@ -91,7 +97,7 @@ class SlowBot(FirstBot):
         super().__init__()
         self.clock, self.think_s = clock, think_s
 
-    def act(self, observation: CaperObservation, legal: Sequence[Action]) -> Action:
+    def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         self.calls += 1
         if self.calls >= 5:
             self.clock.now += self.think_s

@@ -3,33 +3,36 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from arena import codec
-from arena.games.api import Result
-from arena.games.caper import CAPER, State
+from arena.games.api import Game, Result
+from arena.games.caper import CAPER
 from arena.v1 import bot_pb2
 
 
-def midgame_state(seed: int = 3, moves: int = 7, city: str = "rome") -> State:
-    """A state some random moves into a game."""
+def midgame_state(
+    seed: int = 3, moves: int = 7, city: str = "rome", game: Game[Any, Any] = CAPER
+) -> Any:
+    """A state of `game` some random moves into a game."""
     rng = random.Random(seed)
-    state = CAPER.create({"city": city}, seed)
+    state = game.create({"city": city}, seed)
     for _ in range(moves):
-        state = CAPER.apply(state, rng.choice(CAPER.legal_actions(state)))
+        state = game.apply(state, rng.choice(game.legal_actions(state)))
     return state
 
 
 def decision(
-    state: State, request_id: str = "g1.1", game_id: str = "g1"
+    state: Any, request_id: str = "g1.1", game_id: str = "g1", game: Game[Any, Any] = CAPER
 ) -> bot_pb2.ConnectResponse:
-    seat = CAPER.current_player(state)
+    seat = game.current_player(state)
     assert seat is not None
     request = bot_pb2.DecisionRequest(
         request_id=request_id,
         game_id=game_id,
         seat=seat,
-        observation=codec.observation_to_proto(CAPER.observation(state, seat)),
-        legal_actions=codec.legal_actions_to_proto(CAPER, CAPER.legal_actions(state)),
+        observation=codec.observation_to_proto(game.observation(state, seat)),
+        legal_actions=codec.legal_actions_to_proto(game, game.legal_actions(state)),
         deadline_ms=1000,
         bank_ms=500,
         strikes=1,
@@ -38,12 +41,14 @@ def decision(
     return wire(bot_pb2.ConnectResponse(decision_request=request))
 
 
-def game_started(game_id: str = "g1", seat: int = 0) -> bot_pb2.ConnectResponse:
+def game_started(
+    game_id: str = "g1", seat: int = 0, game: Game[Any, Any] = CAPER
+) -> bot_pb2.ConnectResponse:
     started = bot_pb2.GameStarted(
         game_id=game_id,
         seat=seat,
-        game="caper",
-        rules_version=CAPER.rules_version,
+        game=game.id,
+        rules_version=game.rules_version,
         config=codec.config_to_proto({"city": "rome"}),
         opponent_name="greedy",
         time_control=bot_pb2.TimeControl(move_ms=1000, bank_ms=10_000, max_strikes=3),

@@ -14,11 +14,12 @@ import pytest
 
 from arena import codec
 from arena.games.caper import CAPER
+from arena.games.caper_europe import CAPER_EUROPE
 from arena.v1 import bot_pb2
 from bots_sdk import AuthenticationError, Backoff, ProtocolError
 from bots_sdk.client import Client
 from tests.bots_sdk import messages
-from tests.bots_sdk.bots import FirstBot, LastBot, RaisingBot
+from tests.bots_sdk.bots import BothEditionsFirstBot, FirstBot, LastBot, RaisingBot
 from tests.bots_sdk.fake_gateway import TOKEN, FakeGateway, Script, Session, idle, welcomed
 
 pytestmark = pytest.mark.timeout(60)
@@ -224,5 +225,40 @@ def test_sigterm_closes_the_stream_and_returns(gateways: list[FakeGateway]) -> N
 
 
 def test_games_the_sdk_cannot_play_are_refused_up_front() -> None:
-    with pytest.raises(ValueError, match="cannot play caper-europe"):
-        Client(FirstBot(), "127.0.0.1:1", TOKEN, games=("caper", "caper-europe"))
+    with pytest.raises(ValueError, match="cannot play chess: only caper, caper-europe"):
+        Client(FirstBot(), "127.0.0.1:1", TOKEN, games=("caper", "chess"))
+    bot = BothEditionsFirstBot()
+    bot.games = ("caper-europe", "go")
+    with pytest.raises(ValueError, match="cannot play go"):
+        Client(bot, "127.0.0.1:1", TOKEN)
+
+
+def test_the_hello_lists_the_bots_games_unless_told_otherwise() -> None:
+    assert Client(FirstBot(), "127.0.0.1:1", TOKEN).games == ("caper",)
+    both = Client(BothEditionsFirstBot(), "127.0.0.1:1", TOKEN)
+    assert both._hello().hello.games == ["caper", "caper-europe"]
+    only = Client(BothEditionsFirstBot(), "127.0.0.1:1", TOKEN, games=["caper-europe"])
+    assert only._hello().hello.games == ["caper-europe"]
+
+
+def europe_game(session: Session) -> Iterator[bot_pb2.ConnectResponse]:
+    """Welcome, one Caper: Europe decision checked against the rules, game over."""
+    yield from welcomed(session)
+    yield messages.game_started("e1", game=CAPER_EUROPE)
+    state = messages.midgame_state(moves=12, city="london", game=CAPER_EUROPE)
+    yield messages.decision(state, request_id="e1.1", game_id="e1", game=CAPER_EUROPE)
+    reply = session.receive().action_reply
+    assert reply.request_id == "e1.1"
+    assert codec.action_from_reply(CAPER_EUROPE, reply, CAPER_EUROPE.legal_actions(state))
+    yield messages.game_over("e1")
+    session.closed.wait(timeout=WAIT_S)
+
+
+def test_a_europe_game_over_the_network(gateways: list[FakeGateway]) -> None:
+    gateway = _gateway(gateways, europe_game)
+    bot = BothEditionsFirstBot()
+    assert Client(bot, gateway.target, TOKEN, max_games=1).run() == 1
+    (session,) = gateway.sessions
+    assert session.hello is not None and list(session.hello.games) == ["caper", "caper-europe"]
+    assert session.received[1].action_reply.legal_index == 0
+    assert bot.calls == 1 and [g.game for g in bot.started] == ["caper-europe"]

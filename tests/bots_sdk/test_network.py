@@ -21,7 +21,7 @@ from bots_sdk import AuthenticationError, Backoff, Bot
 from bots_sdk.client import Client
 from bots_sdk.examples.random_bot import RandomBot
 from bots_sdk.live_check import check_bot_against_server
-from tests.bots_sdk.bots import FirstBot, IllegalBot
+from tests.bots_sdk.bots import BothEditionsFirstBot, FirstBot, IllegalBot
 from tests.bots_sdk.js import finish, start_node_bot
 
 pytestmark = pytest.mark.timeout(180)
@@ -94,6 +94,25 @@ def test_a_python_bot_plays_a_builtin_bot(
         assert end.won == (outcome.record.players[outcome.result.winner or 0] == player.name)
 
 
+@pytest.mark.parametrize(("city", "opponent"), [("barcelona", "random"), ("london", "greedy")])
+def test_a_python_bot_plays_caper_europe_against_a_builtin_bot(
+    arena: Arena, playing: Callable[..., Playing], city: str, opponent: str
+) -> None:
+    bot = BothEditionsFirstBot()
+    player = playing(bot)
+    outcomes = arena.play_match(
+        player.name, opponent, games=2, seed=8, config={"city": city}, game="caper-europe"
+    )
+    assert _all_normal(outcomes), [o.reason for o in outcomes]
+    assert all(o.record.game == "caper-europe" for o in outcomes)
+    assert _wait_until(lambda: player.client.player.games_over == 2)
+    assert [g.game for g in bot.started] == ["caper-europe"] * 2
+    assert [dict(g.config) for g in bot.started] == [{"city": city}] * 2
+    assert bot.calls >= 2 * (6 + 15)
+    for outcome, end in zip(outcomes, bot.ended, strict=True):
+        assert end.result == outcome.result
+
+
 def test_two_python_bots_play_each_other(arena: Arena, playing: Callable[..., Playing]) -> None:
     first, second = playing(RandomBot(seed=1)), playing(FirstBot())
     outcomes = arena.play_match(first.name, second.name, games=2, seed=2)
@@ -119,6 +138,25 @@ def test_a_node_bot_plays_a_python_bot(arena: Arena, playing: Callable[..., Play
     finally:
         code, output = finish(node)
     assert _all_normal(outcomes), [o.reason for o in outcomes]
+    assert code == 0, output
+    assert output.count(" over: ") == 2
+
+
+def test_a_node_bot_plays_caper_europe_against_a_python_bot(
+    arena: Arena, playing: Callable[..., Playing]
+) -> None:
+    python_bot = playing(RandomBot(seed=4))
+    name = f"js-{secrets.token_hex(3)}"
+    node = start_node_bot(arena.target, arena.register_bot(name), max_games=2)
+    try:
+        _wait_online(arena, name)
+        outcomes = arena.play_match(
+            name, python_bot.name, games=2, seed=9, config={"city": "rome"}, game="caper-europe"
+        )
+    finally:
+        code, output = finish(node)
+    assert _all_normal(outcomes), [o.reason for o in outcomes]
+    assert all(o.record.game == "caper-europe" for o in outcomes)
     assert code == 0, output
     assert output.count(" over: ") == 2
 
@@ -174,14 +212,18 @@ def _example_bot(arena: Arena, *args: str) -> tuple[str, subprocess.Popen[str]]:
     return name, process
 
 
-def test_the_example_bot_plays_its_games_and_exits(arena: Arena) -> None:
-    name, process = _example_bot(arena, "--games", "2")
+def test_the_example_bot_plays_both_editions_and_exits(arena: Arena) -> None:
+    name, process = _example_bot(arena, "--games", "4")
     try:
         outcomes = arena.play_match(name, "greedy", games=2, seed=7)
+        outcomes += arena.play_match(
+            name, "greedy", games=2, seed=7, config={"city": "paris"}, game="caper-europe"
+        )
     finally:
         code, output = finish(process)
     assert _all_normal(outcomes) and code == 0, output
-    assert output.count(" over: ") == 2 and "played 2 games: stopping" in output
+    assert [o.record.game for o in outcomes] == ["caper"] * 2 + ["caper-europe"] * 2
+    assert output.count(" over: ") == 4 and "played 4 games: stopping" in output
 
 
 def test_sigterm_stops_the_example_bot_cleanly(arena: Arena) -> None:

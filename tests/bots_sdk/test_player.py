@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import pytest
 
 from arena import codec
+from arena.games.api import Result
 from arena.games.caper import CAPER, Action, ActionKind
+from arena.games.caper_europe import CAPER_EUROPE
 from arena.v1 import bot_pb2
-from bots_sdk import Decision
+from bots_sdk import (
+    Decision,
+    EuropeAction,
+    EuropeActionKind,
+    EuropeObservation,
+    GameAction,
+    Observation,
+)
 from bots_sdk.player import REMEMBERED_REPLIES, BotFault, Player
 from tests.bots_sdk import messages
 from tests.bots_sdk.bots import (
+    BothEditionsFirstBot,
     FakeClock,
     FirstBot,
     HookRaisingBot,
@@ -46,9 +57,11 @@ def test_the_bot_sees_the_engine_observation_and_actions() -> None:
     seen: list[tuple[object, object]] = []
 
     class Spy(FirstBot):
-        def decide(self, decision: Decision) -> Action:
+        def decide(self, decision: Decision) -> GameAction:
             seen.append((decision.observation, decision.legal))
-            assert decision.legal_text == tuple(CAPER.action_text(a) for a in decision.legal)
+            legal = [a for a in decision.legal if isinstance(a, Action)]
+            assert decision.legal_text == tuple(CAPER.action_text(a) for a in legal)
+            assert decision.game == "caper"
             assert (decision.deadline_ms, decision.bank_ms, decision.strikes) == (1000, 500, 1)
             return decision.legal[0]
 
@@ -148,3 +161,62 @@ def test_a_request_for_an_unknown_game_is_a_codec_error() -> None:
     message.decision_request.observation.ClearField("caper")
     with pytest.raises(codec.CodecError):
         Player(FirstBot()).handle(message)
+
+
+# --- Caper: Europe -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("moves", [0, 9, 30])
+def test_a_europe_bot_sees_the_europe_observation_and_actions(moves: int) -> None:
+    state = messages.midgame_state(moves=moves, city="barcelona", game=CAPER_EUROPE)
+    seen: list[Decision] = []
+
+    class Spy(BothEditionsFirstBot):
+        def decide(self, decision: Decision) -> GameAction:
+            seen.append(decision)
+            return decision.legal[-1]
+
+    message = messages.decision(state, request_id="e.1", game=CAPER_EUROPE)
+    reply = _reply(Player(Spy()), message)
+    seat = CAPER_EUROPE.current_player(state)
+    assert seat is not None
+    (decision,) = seen
+    assert decision.game == "caper-europe"
+    assert isinstance(decision.observation, EuropeObservation)
+    assert decision.observation == CAPER_EUROPE.observation(state, seat)
+    legal = tuple(CAPER_EUROPE.legal_actions(state))
+    assert decision.legal == legal and all(isinstance(a, EuropeAction) for a in legal)
+    assert decision.legal_text == tuple(CAPER_EUROPE.action_text(a) for a in legal)
+    assert reply.legal_index == len(legal) - 1
+
+
+def test_a_first_edition_action_in_a_europe_game_is_a_bot_fault() -> None:
+    state = messages.midgame_state(moves=3, game=CAPER_EUROPE)
+    bot = IllegalBot()
+    bot.calls = 5  # from now on it answers Action(DISCARD, "The Dame"), a first-edition action
+    with pytest.raises(BotFault, match=r"game e9: act must return .* a caper-europe game"):
+        Player(bot).handle(messages.decision(state, game_id="e9", game=CAPER_EUROPE))
+
+
+def test_an_illegal_europe_action_is_sent_as_an_action_for_the_arena_to_judge() -> None:
+    state = messages.midgame_state(moves=0, game=CAPER_EUROPE)
+    wrong = EuropeAction(EuropeActionKind.DISCARD, "dame")  # a Thief round: no discards
+
+    class Wrong(BothEditionsFirstBot):
+        def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
+            return wrong
+
+    reply = _reply(Player(Wrong()), messages.decision(state, game=CAPER_EUROPE))
+    assert reply.WhichOneof("choice") == "action"
+    assert codec.action_from_reply(CAPER_EUROPE, reply, CAPER_EUROPE.legal_actions(state)) == wrong
+
+
+def test_europe_game_start_and_end_reach_the_hooks() -> None:
+    bot = BothEditionsFirstBot()
+    player = Player(bot)
+    player.handle(messages.game_started("e1", seat=0, game=CAPER_EUROPE))
+    draw = Result((31, 31), None, ({"locations": 31}, {"locations": 31}), "draw", {"coins": [1, 1]})
+    player.handle(messages.game_over("e1", seat=0, result=draw))
+    assert bot.started[0].game == "caper-europe"
+    (end,) = bot.ended
+    assert end.result == draw and not end.won

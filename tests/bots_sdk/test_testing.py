@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
+from bots_sdk.examples.random_bot import RandomBot
 from bots_sdk.testing import check_bot, load_bot, main
 from tests.bots_sdk.bots import (
+    BothEditionsFirstBot,
     FakeClock,
     FirstBot,
     HookRaisingBot,
@@ -97,3 +99,35 @@ def test_the_cli_exit_code_says_pass_or_fail(capsys: pytest.CaptureFixture[str])
     assert "conformance of FirstBot: OK" in capsys.readouterr().out
     assert main(["tests.bots_sdk.bots:IllegalBot", "--games", "2"]) == 1
     assert "FAILED" in capsys.readouterr().out
+
+
+def test_a_bot_of_both_editions_is_checked_on_both() -> None:
+    bot = BothEditionsFirstBot()
+    bot.deterministic = False
+    report = check_bot(bot, games=4)
+    assert report.ok, str(report)
+    assert [g.game for g in bot.started] == ["caper", "caper-europe"] * 2
+    assert len(bot.ended) == 4
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_the_example_bot_passes_on_both_editions(seed: int) -> None:
+    bot = RandomBot(seed=seed)
+    report = check_bot(bot, games=8, seed=seed)
+    assert report.ok, str(report)
+    assert "decisions in 8 games" in report.passed[0]
+
+
+def test_a_first_edition_bot_fails_on_europe_by_type_not_by_crash() -> None:
+    """A bot that builds first-edition actions itself is told so in Europe games."""
+    bot = IllegalBot()
+    bot.games = ("caper-europe",)
+    report = check_bot(bot, games=1)
+    assert any("act must return one of the legal actions" in line for line in report.failures)
+
+
+def test_a_bot_naming_an_unknown_game_is_refused() -> None:
+    bot = FirstBot()
+    bot.games = ("chess",)
+    with pytest.raises(ValueError, match=r"Bot\.games must name games of caper, caper-europe"):
+        check_bot(bot, games=1)

@@ -48,3 +48,30 @@ def test_match_plays_a_remote_bot_through_the_gateway(
         unknown = arena("match", "ghost", "greedy", "--redis-url", redis_server_url)
         assert unknown.exit_code == 1 and "unknown player 'ghost'" in unknown.output
         bot.close()
+
+
+def test_match_plays_caper_europe_through_the_gateway(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    with running_arena(redis_server_url) as running:
+        bot = RawBot(running.target, running.register_bot("remote-eu")).start()
+        assert bot.welcomed.wait(10)
+        out = arena(
+            "match", "remote-eu", "random", "--game", "caper-europe", "--city", "barcelona",
+            "--redis-url", redis_server_url,
+        )  # fmt: skip
+        assert out.exit_code == 0, out.output
+        assert "remote-eu vs random: 2 games" in out.output and "normal" in out.output
+        started = [m.game_started for m in bot.of_kind("game_started")]
+        assert [(s.game, s.config["city"].text) for s in started] == [
+            ("caper-europe", "barcelona")
+        ] * 2
+        requests = bot.of_kind("decision_request")
+        assert requests and all(
+            m.decision_request.observation.WhichOneof("game") == "caper_europe" for m in requests
+        )
+        unknown = arena(
+            "match", "remote-eu", "random", "--game", "chess", "--redis-url", redis_server_url
+        )
+        assert unknown.exit_code == 1 and "unknown game 'chess'" in unknown.output
+        bot.close()

@@ -10,6 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 
+from arena.games.caper_common.counting import disjoint_sets
+from arena.games.caper_common.draft import Kind as Kind
+
 
 class City(StrEnum):
     BASE = "base"
@@ -34,12 +37,6 @@ class Good(StrEnum):
     ANTIQUE = "antique"
     PAINTING = "painting"
     WILD = "wild"
-
-
-class Kind(StrEnum):
-    THIEF = "thief"
-    GEAR = "gear"
-    LOCATION = "location"
 
 
 class OnPlay(StrEnum):
@@ -165,22 +162,22 @@ LIGHT_BLUE, PINK, DARK_GREEN = Colour.LIGHT_BLUE, Colour.PINK, Colour.DARK_GREEN
 
 THIEVES: tuple[Card, ...] = (
     _thief("The Actress", B, 1, "+1 C per set (yellow + purple), yours",
-           capers=lambda m, o: min(m.yellow, m.purple)),
+           capers=lambda m, o: disjoint_sets(((m.yellow, 1), (m.purple, 1)), gear=m.gear)),
     _thief("The Auctioneer", B, 0, "+1 P per Stolen Good you own",
            points=lambda m, o, w: w.goods),
     _thief("The Banker", B, 2, "+1 P per yellow Gear, yours", points=lambda m, o, w: m.yellow),
     _thief("The Barber", B, 0, "+1 C per set (1 Thief + 2 Gear of any colour), yours",
-           capers=lambda m, o: min(m.thieves, m.gear // 2)),
+           capers=lambda m, o: disjoint_sets((), 2, m.gear, 1, m.thieves)),
     _thief("The Bon Vivant", B, 3, "+1 P per green Gear, yours", points=lambda m, o, w: m.green),
     _thief("The Cleaner", B, 0, "+3 P per opponent red Gear here; your red Gear here costs 1 less",
            points=lambda m, o, w: 3 * o.red, cost_modifier=CostModifier(Whose.OWNER, RED, -1)),
     _thief("The Colonel", B, 2, "+1 P per purple Gear, yours", points=lambda m, o, w: m.purple),
     _thief("The Conductor", B, 1, "+1 C per set (purple + green), yours",
-           capers=lambda m, o: min(m.purple, m.green)),
+           capers=lambda m, o: disjoint_sets(((m.purple, 1), (m.green, 1)), gear=m.gear)),
     _thief("The Dame", B, 1, "+1 C per set (yellow + green), yours",
-           capers=lambda m, o: min(m.yellow, m.green)),
+           capers=lambda m, o: disjoint_sets(((m.yellow, 1), (m.green, 1)), gear=m.gear)),
     _thief("The Gentleman", B, 1, "+3 P per set (green + purple + yellow), yours",
-           points=lambda m, o, w: 3 * min(m.green, m.purple, m.yellow)),
+           points=lambda m, o, w: 3 * disjoint_sets(((m.green, 1), (m.purple, 1), (m.yellow, 1)), gear=m.gear)),
     _thief("The Illusionist", B, 1, "On play: flip one opponent Thief here that has no Gear",
            on_play=OnPlay.FLIP_THIEF),
     _thief("The Mime", B, 0, "+1 C; +1 P per opponent Thief here",
@@ -189,10 +186,10 @@ THIEVES: tuple[Card, ...] = (
            protects=(Whose.OWNER, GREEN)),
     _thief("The Smuggler", B, 1, "+1 Wild Stolen Good", goods=(Good.WILD,)),
     _thief("The Tourist", B, 1, "+1 C per set (3 Gear of any colour), yours",
-           capers=lambda m, o: m.gear // 3),
+           capers=lambda m, o: disjoint_sets((), 3, m.gear)),
     _thief("The Artist", P, 0, "+1 C per green Gear, yours", capers=lambda m, o: m.green),
     _thief("The Chef", P, 0, "+1 C per set (1 light blue + 1 Gear of any colour), yours",
-           capers=lambda m, o: min(m.light_blue, m.gear // 2)),
+           capers=lambda m, o: disjoint_sets(((m.light_blue, 1),), 1, m.gear)),
     _thief("The Madame", P, 0,
            "Gear the opponent plays here costs them 1 more; +1 P per opponent light blue Gear here",
            points=lambda m, o, w: o.light_blue,
@@ -206,9 +203,9 @@ THIEVES: tuple[Card, ...] = (
     _thief("The Bookie", L, 3, "+1 P per dark green Gear, yours",
            points=lambda m, o, w: m.dark_green),
     _thief("The Boxer", L, 2, "+1 C per set (1 dark green + 2 Gear of any colour), yours",
-           capers=lambda m, o: min(m.dark_green, m.gear // 3)),
+           capers=lambda m, o: disjoint_sets(((m.dark_green, 1),), 2, m.gear)),
     _thief("The Royal", L, 0, "+1 P per set (1 dark green + 1 green), counting both crews here",
-           points=lambda m, o, w: min(m.dark_green + o.dark_green, m.green + o.green)),
+           points=lambda m, o, w: disjoint_sets(((m.dark_green + o.dark_green, 1), (m.green + o.green, 1)), gear=m.gear + o.gear)),
 )  # fmt: skip
 
 GEAR: tuple[Card, ...] = (
@@ -244,7 +241,7 @@ GEAR: tuple[Card, ...] = (
           capers=lambda m, o: 1, cost_modifier=CostModifier(Whose.OPPONENT, LIGHT_BLUE, +1)),
     _gear("Aqua-Respirator", LIGHT_BLUE, 2, 1, P, "+1 Wild Stolen Good", goods=(Good.WILD,)),
     _gear("Utility Belt", PINK, 0, 4, R, "+1 C per set (3 Gear of any colour), yours",
-          capers=lambda m, o: m.gear // 3),
+          capers=lambda m, o: disjoint_sets((), 3, m.gear)),
     _gear("Posto Segreto", PINK, 1, 1, R, "+1 C per purple Gear, yours",
           capers=lambda m, o: m.purple),
     _gear("Velocé Wheels", PINK, 2, 1, R,
@@ -262,9 +259,9 @@ GEAR: tuple[Card, ...] = (
 
 LOCATIONS: tuple[Card, ...] = (
     _location("Antique Shop", B, "4 P; +2 P per set (yellow + green), yours",
-              reward=lambda m, o, w: 4 + 2 * min(m.yellow, m.green)),
+              reward=lambda m, o, w: 4 + 2 * disjoint_sets(((m.yellow, 1), (m.green, 1)), gear=m.gear)),
     _location("Art Gallery", B, "4 P; +2 P per set (purple + green), yours",
-              reward=lambda m, o, w: 4 + 2 * min(m.purple, m.green)),
+              reward=lambda m, o, w: 4 + 2 * disjoint_sets(((m.purple, 1), (m.green, 1)), gear=m.gear)),
     _location("The Bank", B, "5 P; +1 P per yellow Gear, yours",
               reward=lambda m, o, w: 5 + m.yellow),
     _location("The Casino", B, "3 P; +2 P per Thief, yours",
@@ -276,7 +273,7 @@ LOCATIONS: tuple[Card, ...] = (
     _location("The Museum", B, "5 P; +1 P per green Gear, yours",
               reward=lambda m, o, w: 5 + m.green),
     _location("The Yacht", B, "4 P; +2 P per set (yellow + purple), yours",
-              reward=lambda m, o, w: 4 + 2 * min(m.yellow, m.purple)),
+              reward=lambda m, o, w: 4 + 2 * disjoint_sets(((m.yellow, 1), (m.purple, 1)), gear=m.gear)),
     _location("Eiffel Tower", P, "3 P; +1 P per Stolen Good you own. Green Gear here costs 1 less",
               reward=lambda m, o, w: 3 + w.goods,
               cost_modifier=CostModifier(Whose.BOTH, GREEN, -1)),
@@ -295,7 +292,7 @@ LOCATIONS: tuple[Card, ...] = (
     _location("Trastevere", R, "6 P; +1 P per opponent purple Gear here. +1 C per purple Gear",
               reward=lambda m, o, w: 6 + o.purple, capers_for_each=lambda m, o: m.purple),
     _location("Trevi Fountain", R, "4 P; +3 P per set (2 pink), yours. Pink Gear here costs 1 more",
-              reward=lambda m, o, w: 4 + 3 * (m.pink // 2),
+              reward=lambda m, o, w: 4 + 3 * disjoint_sets(((m.pink, 2),), gear=m.gear),
               cost_modifier=CostModifier(Whose.BOTH, PINK, +1)),
     _location("The Vatican", R, "6 P; +1 P per opponent green Gear here. +1 C per green Gear",
               reward=lambda m, o, w: 6 + o.green, capers_for_each=lambda m, o: m.green),

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.games.caper.cards import CATALOGUE, Card, City, Kind, deck
-from arena.games.caper.state import ROUNDS, Hand, Pending, Side, State
+from arena.games.caper.state import ROUNDS, Pending, Side, State
+from arena.games.caper_common.draft import deal_unseen, redeal_hidden
 
 PublicStack = tuple[tuple[str, bool], ...]  # (card name, flipped), the Thief first
 
@@ -112,26 +113,26 @@ def unseen_cards(obs: CaperObservation, kind: Kind) -> list[Card]:
 
 def sample_state(obs: CaperObservation, rng: random.Random) -> State:
     """A full state the seat cannot tell apart from the real one (for determinized search)."""
-    thieves, gear = unseen_cards(obs, Kind.THIEF), unseen_cards(obs, Kind.GEAR)
-    rng.shuffle(thieves)
-    rng.shuffle(gear)
-    hands: list[Hand] = [(), ()]
-    hands[obs.seat] = _cards(obs.hand)
-    opponent = 1 - obs.seat
-    if obs.opponent_hand is not None:
-        hands[opponent] = _cards(obs.opponent_hand)
-    elif obs.round_kind != "end":
-        pool = thieves if obs.round_kind == Kind.THIEF.value else gear
-        dealt, pool[:] = pool[: obs.opponent_hand_size], pool[obs.opponent_hand_size :]
-        hands[opponent] = tuple(sorted(dealt, key=lambda card: card.name))
+    known = None if obs.opponent_hand is None else _cards(obs.opponent_hand)
+    unseen = (unseen_cards(obs, Kind.THIEF), unseen_cards(obs, Kind.GEAR))
+    hands, (thieves, gear) = deal_unseen(
+        unseen,
+        obs.round_kind,
+        obs.seat,
+        _cards(obs.hand),
+        known,
+        obs.opponent_hand_size,
+        rng,
+        _name,
+    )
     return State(
         city=City(obs.city),
         locations=tuple(CATALOGUE[name] for name in obs.locations),  # type: ignore[arg-type]
         round=obs.round - 1,
         to_move=obs.to_move,
-        hands=(hands[0], hands[1]),
-        thief_deck=tuple(thieves),
-        gear_deck=tuple(gear),
+        hands=hands,
+        thief_deck=thieves,
+        gear_deck=gear,
         board=tuple(_table_side(side) for side in obs.board),  # type: ignore[arg-type]
         coins=obs.coins,
         supply=obs.supply,
@@ -156,19 +157,12 @@ def _table_side(side: tuple[tuple[PublicStack, ...], ...]) -> Side:
 def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
     """`state` with everything `seat` cannot see dealt anew: deck order and, before the round's
     first swap, the opponent's hand. Used to prove observations leak nothing."""
-    opponent = 1 - seat
-    hidden_hand = not state.hands_known and state.round < len(ROUNDS)
-    hand = state.hands[opponent] if hidden_hand else ()
-    thief_round = state.round < len(ROUNDS) and ROUNDS[state.round].kind is Kind.THIEF
-    thieves = list(state.thief_deck) + (list(hand) if thief_round else [])
-    gear = list(state.gear_deck) + ([] if thief_round else list(hand))
-    rng.shuffle(thieves)
-    rng.shuffle(gear)
-    pool = thieves if thief_round else gear
-    new_hand = tuple(sorted(pool[: len(hand)], key=lambda card: card.name))
-    del pool[: len(hand)]
-    hands = list(state.hands)
-    hands[opponent] = new_hand if hidden_hand else state.hands[opponent]
-    return state._replace(
-        hands=(hands[0], hands[1]), thief_deck=tuple(thieves), gear_deck=tuple(gear)
+    decks = (state.thief_deck, state.gear_deck)
+    hands, (thieves, gear) = redeal_hidden(
+        state.hands, state.hands_known, state.round, decks, seat, rng, key=_name
     )
+    return state._replace(hands=hands, thief_deck=thieves, gear_deck=gear)
+
+
+def _name(card: Card) -> str:
+    return card.name

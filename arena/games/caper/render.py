@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from arena.games.caper.observation import CaperObservation, PublicStack
 from arena.games.caper.state import SEAT_NAMES
+from arena.games.caper_common.draft import hand_text
 
 
 def render(
@@ -39,14 +40,7 @@ def _stack(stack: PublicStack) -> str:
 def _player_line(
     obs: CaperObservation, seat: int, omniscient_hands: tuple[tuple[str, ...], ...] | None
 ) -> str:
-    if omniscient_hands is not None:
-        hand = ", ".join(omniscient_hands[seat]) or "-"
-    elif seat == obs.seat:
-        hand = ", ".join(obs.hand) or "-"
-    elif obs.opponent_hand is not None:
-        hand = ", ".join(obs.opponent_hand) or "-"
-    else:
-        hand = f"{obs.opponent_hand_size} unknown cards"
+    hand = hand_text(obs, seat, omniscient_hands)
     laundered = f", {obs.laundered[seat]} laundered" if obs.laundered[seat] else ""
     discards = ", ".join(obs.discards[seat]) or "-"
     return (

@@ -7,14 +7,11 @@ from typing import Any
 
 from arena.games.api import (
     Config,
-    ConfigError,
-    GameOverError,
     IllegalActionError,
     InvalidActionError,
-    WrongSeatError,
 )
 from arena.games.caper import table
-from arena.games.caper.cards import CATALOGUE, CITIES, Card, City, Kind, OnPlay, deck
+from arena.games.caper.cards import CATALOGUE, CITIES, Card, Kind, OnPlay, deck
 from arena.games.caper.state import (
     FINAL_ROUND,
     MAX_THIEVES_PER_LOCATION,
@@ -29,6 +26,9 @@ from arena.games.caper.state import (
     State,
 )
 from arena.games.caper.validation import violation
+from arena.games.caper_common import draft
+from arena.games.caper_common.config import city_setting
+from arena.games.caper_common.draft import with_seat
 
 EMPTY_SIDE: Side = ((), (), ())
 
@@ -40,7 +40,7 @@ _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_i
 
 def create(config: Config, seed: int) -> State:
     """A new game in the configured city (`{"city": "paris"}` by default), shuffled by `seed`."""
-    city = _city(config)
+    city = city_setting(config, CITIES, "Caper")
     rng = random.Random(seed)
     decks = [list(deck(kind, city)) for kind in (Kind.LOCATION, Kind.THIEF, Kind.GEAR)]
     for cards in decks:
@@ -63,18 +63,6 @@ def create(config: Config, seed: int) -> State:
         pending=(),
     )
     return _start_round(state, 0)
-
-
-def _city(config: Config) -> City:
-    unknown = set(config) - {"city"}
-    if unknown:
-        raise ConfigError(f"unknown Caper setting(s): {', '.join(sorted(unknown))}")
-    name = str(config.get("city", "paris")).lower()
-    for city in CITIES:
-        if city.value == name:
-            return city
-    choices = ", ".join(city.value for city in CITIES)
-    raise ConfigError(f"unknown city {name!r}: choose one of {choices}")
 
 
 def legal_actions(state: State) -> list[Action]:
@@ -163,12 +151,12 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         changes = _place_gear(state, mover, action, free=False)
     else:
         coins, supply = table.gain(state.coins, state.supply, mover, 1)
-        discards = _pair(state.discards, mover, (*state.discards[mover], CATALOGUE[action.card]))
+        discarded = (*state.discards[mover], CATALOGUE[action.card])
+        discards = with_seat(state.discards, mover, discarded)
         changes = {"coins": coins, "supply": supply, "discards": discards}
-    changes["hands"] = _pair(state.hands, mover, hand)
-    first = ROUNDS[state.round].first
-    if mover == first:  # the other player answers; one `_replace` on this hot path
-        return state._replace(to_move=1 - first, **changes)
+    changes["hands"] = with_seat(state.hands, mover, hand)
+    if not draft.turn_over(state.round, mover):  # the other player answers; one `_replace`
+        return state._replace(to_move=1 - mover, **changes)
     return _end_turn(state._replace(**changes))
 
 
@@ -210,11 +198,9 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
 
 def _end_turn(state: State) -> State:
     """Both have played: swap hands, or, holding one card each, discard it and end the round."""
-    if len(state.hands[0]) >= 2:
+    if not draft.round_over(state.hands):
         first = ROUNDS[state.round].first
-        return state._replace(
-            hands=(state.hands[1], state.hands[0]), hands_known=True, to_move=first
-        )
+        return state._replace(hands=draft.swap(state.hands), hands_known=True, to_move=first)
     discards = (state.discards[0] + state.hands[0], state.discards[1] + state.hands[1])
     return _start_round(state._replace(hands=((), ()), discards=discards), state.round + 1)
 
@@ -224,8 +210,8 @@ def _start_round(state: State, number: int) -> State:
         return _next_pending(state._replace(round=number, pending=_final_abilities(state)))
     kind, size, first = ROUNDS[number]
     cards = state.thief_deck if kind is Kind.THIEF else state.gear_deck
-    hands = (_sorted(cards[:size]), _sorted(cards[size : 2 * size]))
-    rest = cards[2 * size :]
+    dealt, rest = draft.deal(cards, size, top_seat=0)  # Cream takes the top cards in any round
+    hands = (_sorted(dealt[0]), _sorted(dealt[1]))
     state = state._replace(round=number, to_move=first, hands=hands, hands_known=False)
     if kind is Kind.THIEF:
         return state._replace(thief_deck=rest)
@@ -262,7 +248,7 @@ def _next_pending(state: State) -> State:
 def _resolve_replay(state: State, action: Action) -> State:
     if action.kind is ActionKind.REPLAY:
         seat = state.to_move
-        discards = _pair(state.discards, seat, _remove_one(state.discards[seat], action.card))
+        discards = with_seat(state.discards, seat, _remove_one(state.discards[seat], action.card))
         state = state._replace(discards=discards)
         state = state._replace(**_place_gear(state, seat, action, free=True))
     return _next_pending(state._replace(pending=state.pending[1:]))
@@ -274,10 +260,9 @@ def why_illegal(
     """None if `action` is legal; otherwise the error to raise, with a message saying why."""
     if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
         return InvalidActionError(f"not a Caper action: {action!r}")
-    if state.to_move < 0:
-        return GameOverError("the game is over: no more actions can be played")
-    if seat is not None and seat != state.to_move:
-        return WrongSeatError(f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+    turn = draft.turn_error(state.to_move, seat)
+    if turn is not None:
+        return turn
     # Bots usually apply an action from the list they were just given: answer from it.
     listed_for, listed = _last_listed
     if listed_for is state and action in listed:
@@ -291,10 +276,6 @@ def _remove_one(cards: tuple[Card, ...], name: str) -> tuple[Card, ...]:
         if card.name == name:
             return cards[:index] + cards[index + 1 :]
     raise AssertionError(f"{name} vanished after validation")
-
-
-def _pair(pair: tuple[Hand, Hand], seat: int, value: Hand) -> tuple[Hand, Hand]:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
 
 
 def _sorted(cards: tuple[Card, ...]) -> Hand:

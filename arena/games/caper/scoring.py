@@ -9,16 +9,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 
 from arena.games.api import Result
 from arena.games.caper.cards import Colour, Crew, Good, Kind, Owner
 from arena.games.caper.state import Side, State
 from arena.games.caper.table import face_up
+from arena.games.caper_common.counting import best_partition
 
 CATEGORIES = ("locations", "thieves", "gear", "stolen_goods")
 _COLOUR_FIELDS: dict[Colour, str] = {c: c.name.lower() for c in Colour if c is not Colour.CREAM}
-_SET_VALUE = {1: 1, 2: 3, 3: 7}
+_SET_VALUES = (1, 3, 7)  # a set of 1, 2 or 3 different types
 _TYPES = (Good.JEWEL, Good.ANTIQUE, Good.PAINTING)
 
 
@@ -127,17 +127,8 @@ def _wild_assignments(wilds: int) -> list[tuple[int, int, int]]:
 
 @lru_cache(maxsize=4096)
 def _partition(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[Good, ...], ...]]:
-    """Exhaustive search over which set to form next (the spec asks for the true optimum)."""
-    best: tuple[int, tuple[tuple[Good, ...], ...]] = (0, ())
-    present = [i for i, n in enumerate(counts) if n]
-    for size in (3, 2, 1):
-        for chosen in combinations(present, size):
-            rest = tuple(n - (i in chosen) for i, n in enumerate(counts))
-            value, sets = _partition(rest)
-            value += _SET_VALUE[size]
-            if value > best[0]:
-                best = (value, (tuple(_TYPES[i] for i in chosen), *sets))
-    return best
+    value, sets = best_partition(counts, _SET_VALUES)
+    return value, tuple(tuple(_TYPES[i] for i in chosen) for chosen in sets)
 
 
 def result(state: State) -> Result:

@@ -6,30 +6,17 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from arena.games.api import InvalidActionError
-from arena.games.caper.cards import CATALOGUE, Card, City, Kind
+from arena.games.caper.cards import CATALOGUE, Card, City
+from arena.games.caper_common.coins import TOTAL_COINS as TOTAL_COINS
+from arena.games.caper_common.draft import FINAL_ROUND as FINAL_ROUND
+from arena.games.caper_common.draft import ROUNDS as ROUNDS
+from arena.games.caper_common.draft import Round as Round
 
 SEATS = (0, 1)
 SEAT_NAMES = ("Cream", "Mint")
 MAX_THIEVES_PER_LOCATION = 3
 MAX_GEAR_PER_THIEF = 3
-TOTAL_COINS = 10
-
-
-class Round(NamedTuple):
-    kind: Kind
-    hand_size: int
-    first: int  # R1: Cream starts every Thief round, Mint every Gear round
-
-
-ROUNDS: tuple[Round, ...] = (
-    Round(Kind.THIEF, 4, 0),
-    Round(Kind.GEAR, 6, 1),
-    Round(Kind.THIEF, 3, 0),
-    Round(Kind.GEAR, 6, 1),
-    Round(Kind.THIEF, 2, 0),
-    Round(Kind.GEAR, 6, 1),
-)
-FINAL_ROUND = len(ROUNDS)  # `State.round` once all six rounds are played
+# R1 (Cream starts every Thief round, Mint every Gear round) is the shared table `ROUNDS`.
 
 Placed = tuple[Card, bool]  # a card on the table and whether it is flipped face down
 Stack = tuple[Placed, ...]  # a Thief (index 0) and its Gear, bottom to top

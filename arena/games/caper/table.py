@@ -1,4 +1,5 @@
-"""Questions about the table and the coin movements the rules are made of (sections 6-8)."""
+"""Questions about the table the rules are made of (sections 6 and 8); the coin movements of
+section 7 are shared with Caper: Europe (`arena.games.caper_common.coins`)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ from collections.abc import Iterator
 
 from arena.games.caper.cards import Card, Colour, CostModifier, Kind, OnPlay, Whose
 from arena.games.caper.state import MAX_GEAR_PER_THIEF, Crew, Side, Stack, State
-
-Coins = tuple[int, int]
+from arena.games.caper_common.coins import gain as gain
+from arena.games.caper_common.coins import launder as launder
+from arena.games.caper_common.coins import pay as pay
+from arena.games.caper_common.coins import return_coin as return_coin
 
 
 def face_up(crew: Crew) -> Iterator[Card]:
@@ -114,45 +117,3 @@ def _replace_crew(
         crew if location == 2 else side[2],
     )
     return (new_side, board[1]) if seat == 0 else (board[0], new_side)
-
-
-def gain(coins: Coins, supply: int, seat: int, amount: int) -> tuple[Coins, int]:
-    """Take `amount` coins one at a time: from the supply, else from the opponent only while
-    the gainer has fewer than them; the rest is lost (section 7)."""
-    mine, theirs = coins[seat], coins[1 - seat]
-    for _ in range(amount):
-        if supply > 0:
-            supply -= 1
-        elif mine < theirs:
-            theirs -= 1
-        else:
-            break
-        mine += 1
-    return ((mine, theirs) if seat == 0 else (theirs, mine)), supply
-
-
-def pay(coins: Coins, supply: int, seat: int, amount: int) -> tuple[Coins, int]:
-    return _set(coins, seat, coins[seat] - amount), supply + amount
-
-
-def return_coin(coins: Coins, supply: int, seat: int) -> tuple[Coins, int]:
-    """`seat` returns one coin to the supply, if it has one."""
-    if coins[seat] == 0:
-        return coins, supply
-    return pay(coins, supply, seat, 1)
-
-
-def launder(coins: Coins, supply: int, laundered: Coins, seat: int) -> tuple[Coins, int, Coins]:
-    """Laundromatic (R11): one coin into `seat`'s discard area, from the supply, else from the
-    opponent while `seat` has fewer coins in hand; otherwise nothing moves."""
-    if supply > 0:
-        supply -= 1
-    elif coins[seat] < coins[1 - seat]:
-        coins = _set(coins, 1 - seat, coins[1 - seat] - 1)
-    else:
-        return coins, supply, laundered
-    return coins, supply, _set(laundered, seat, laundered[seat] + 1)
-
-
-def _set(pair: Coins, seat: int, value: int) -> Coins:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)

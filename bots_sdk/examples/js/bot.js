@@ -1,5 +1,6 @@
-// A Caper Arena bot in Node.js. It speaks the wire protocol directly (proto/arena/v1/bot.proto):
-// one long-lived bidirectional stream, Hello -> Welcome, then one ActionReply per DecisionRequest.
+// A Caper Arena bot in Node.js that plays both editions, "caper" and "caper-europe". It speaks the
+// wire protocol directly (proto/arena/v1/bot.proto): one long-lived bidirectional stream,
+// Hello -> Welcome, then one ActionReply per DecisionRequest.
 //
 //   ARENA_TARGET=localhost:50051 ARENA_TOKEN=... node bot.js
 //
@@ -44,16 +45,41 @@ function loadService(protoDir) {
   return grpc.loadPackageDefinition(definition).arena.v1.BotGatewayService;
 }
 
+// The games this bot plays, announced in Hello: first-edition Caper and Caper: Europe. Both put
+// their messages in the `game` oneofs of Observation and Action (`caper` / `caperEurope`).
+const GAMES = ['caper', 'caper-europe'];
+// Action kinds that play no card: discarding for a coin, or declining an ability.
+const NOT_PLAYING = new Set([
+  'CAPER_ACTION_KIND_DISCARD',
+  'CAPER_ACTION_KIND_PASS',
+  'CAPER_EUROPE_ACTION_KIND_DISCARD',
+]);
+const PLACES_THIEF = new Set(['CAPER_ACTION_KIND_THIEF', 'CAPER_EUROPE_ACTION_KIND_THIEF']);
+
+// The message set in a `game` oneof (with `oneofs: true`, `message.game` names the field).
+function inner(message) {
+  return message[message.game];
+}
+
+// How many Thieves `seat` has at `location`: a first-edition crew is a list of stacks, one per
+// Thief; a Caper: Europe crew a list of cards, each naming the Thief it belongs to.
+function thieves(obs, game, seat, location) {
+  const crew = obs.sides[seat].crews[location];
+  if (game === 'caper') return crew.stacks.length;
+  return new Set(crew.cards.map((card) => card.thief)).size;
+}
+
 // The strategy: play a card rather than discard one or pass; in Thief rounds, place the Thief
 // where the opponent's crew outnumbers ours the most (crew sizes are public). Random otherwise.
 function choose(request, random = Math.random) {
-  const actions = request.legalActions.map((legal) => legal.action.caper);
+  const actions = request.legalActions.map((legal) => inner(legal.action));
   const all = actions.map((_, index) => index);
-  const plays = all.filter((i) => !['CAPER_ACTION_KIND_DISCARD', 'CAPER_ACTION_KIND_PASS'].includes(actions[i].kind));
+  const plays = all.filter((i) => !NOT_PLAYING.has(actions[i].kind));
   let pool = plays.length > 0 ? plays : all;
-  const obs = request.observation.caper;
-  if (pool.every((i) => actions[i].kind === 'CAPER_ACTION_KIND_THIEF')) {
-    const crew = (seat, location) => obs.sides[seat].crews[location].stacks.length;
+  const game = request.observation.game;
+  const obs = inner(request.observation);
+  if (pool.every((i) => PLACES_THIEF.has(actions[i].kind))) {
+    const crew = (seat, location) => thieves(obs, game, seat, location);
     const behind = (i) => crew(1 - obs.seat, actions[i].location) - crew(obs.seat, actions[i].location);
     const most = Math.max(...pool.map(behind));
     pool = pool.filter((i) => behind(i) === most);
@@ -97,7 +123,7 @@ class ArenaBot {
       session.nonce += 1;
       call.write({ ping: { nonce: session.nonce } });
     }, PING_INTERVAL_MS);
-    call.write({ hello: { protocolVersion: PROTOCOL_VERSION, games: ['caper'], botVersion: '1.0.0', info: 'Node.js example' } });
+    call.write({ hello: { protocolVersion: PROTOCOL_VERSION, games: GAMES, botVersion: '1.1.0', info: 'Node.js example' } });
   }
 
   onMessage(session, message) {

@@ -1,0 +1,185 @@
+"""`arena bench protocol`: the decision round trip runner -> Redis -> gateway -> bot -> gateway ->
+Redis -> runner, with every part real and in its own process: a gateway (`arena serve`), a host
+process running N SDK bots over gRPC, and referee threads in this process playing remote-vs-remote
+games. `python -m arena.bench_protocol TARGET TOKEN_FILE` is the bot host."""
+
+from __future__ import annotations
+
+import random
+import secrets
+import socket
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from arena.games import get_game
+from arena.match.referee import (
+    Decision,
+    DecisionRequest,
+    FaultPolicy,
+    GameInfo,
+    GameOutcome,
+    referee_game,
+)
+from arena.match.remote import RemoteSeat
+from arena.store.bots import BotRegistry
+from arena.store.relay import RunnerRelay
+from arena.store.server import connect
+from workers.processes import spawn_python, stop
+
+POLICY = FaultPolicy(move_ms=5000, bank_ms=10_000, max_strikes=3, grace_ms=5000)
+READY_TIMEOUT_S = 60
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTrips:
+    bots: int
+    decisions: int
+    seconds: float
+    latencies_ms: tuple[float, ...]
+
+    @property
+    def per_second(self) -> float:
+        return self.decisions / self.seconds
+
+    def percentile(self, p: float) -> float:
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+    @property
+    def mean_ms(self) -> float:
+        return statistics.fmean(self.latencies_ms)
+
+
+class _TimedSeat:
+    """Times each remote decision exactly where the referee waits for it."""
+
+    def __init__(self, seat: RemoteSeat, latencies: list[float]) -> None:
+        self.name, self._seat, self._latencies = seat.name, seat, latencies
+
+    def start(self, info: GameInfo) -> None:
+        self._seat.start(info)
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        started = time.perf_counter()
+        decision = self._seat.decide(request)
+        self._latencies.append((time.perf_counter() - started) * 1000)
+        return decision
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        self._seat.finish(info, outcome)
+
+
+def round_trips(
+    url: str, bots: int, seconds: float, parallel: Sequence[int]
+) -> list[tuple[int, RoundTrips]]:
+    """`bots` remote bots (an even number), all connected, playing each other in pairs for about
+    `seconds` at each level of `parallel` games at a time (runners take their pairs in turn)."""
+    client = connect(url)
+    registry = BotRegistry(client)
+    suffix = secrets.token_hex(3)
+    named = [registry.register(f"bench-{suffix}-{n}") for n in range(bots)]
+    port = _free_port()
+    with tempfile.TemporaryDirectory(prefix="arena-bench-") as logs:
+        tokens = Path(logs) / "tokens"  # a file, not the command line: tokens are secrets
+        tokens.write_text("\n".join(token for _, token in named))
+        serve = ["-m", "arena", "serve", "--redis-url", url, "--port", str(port)]
+        gateway = spawn_python([*serve, "--metrics-port", "0"], Path(logs) / "gateway.log")
+        host = spawn_python(
+            ["-m", "arena.bench_protocol", f"127.0.0.1:{port}", str(tokens)],
+            Path(logs) / "bots.log",
+        )
+        try:
+            _wait_online(registry, [info.bot_id for info, _ in named])
+            infos = [info for info, _ in named]
+            return [(level, _play_pairs(url, infos, seconds, level)) for level in parallel]
+        finally:
+            stop(host)
+            stop(gateway)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_online(registry: BotRegistry, bot_ids: Sequence[str]) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while not all(registry.is_online(bot_id) for bot_id in bot_ids):
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the {len(bot_ids)} benchmark bots did not all connect in time")
+        time.sleep(0.05)
+
+
+def _play_pairs(url: str, bots: Sequence[Any], seconds: float, parallel: int) -> RoundTrips:
+    latencies: list[float] = []
+    end = time.monotonic() + seconds
+    pairs = [(bots[i], bots[i + 1]) for i in range(0, len(bots) - 1, 2)]
+    runners = max(1, min(parallel, len(pairs)))
+    threads = [
+        threading.Thread(target=_runner, args=(url, pairs[n::runners], end, latencies))
+        for n in range(runners)
+    ]
+    started = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    return RoundTrips(len(bots), len(latencies), elapsed, tuple(latencies))
+
+
+def _runner(url: str, pairs: Sequence[tuple[Any, Any]], end: float, latencies: list[float]) -> None:
+    game, relay = get_game("caper"), RunnerRelay(connect(url))
+    mine: list[float] = []
+    seed = random.randrange(1_000_000)
+    while time.monotonic() < end:
+        first, second = pairs[seed % len(pairs)]
+        seats = [
+            _TimedSeat(RemoteSeat(relay, bot.bot_id, bot.name, game), mine)
+            for bot in (first, second)
+        ]
+        game_id = f"bench-{secrets.token_hex(4)}"
+        referee_game(game, {"city": "paris"}, seed, seats, POLICY, game_id)
+        seed += 1
+    latencies.extend(mine)  # list.extend is atomic under the GIL
+
+
+def _host(target: str, token_file: str) -> None:
+    """Run one SDK bot per token, each on its own thread and connection, until SIGTERM."""
+    import signal
+
+    from bots_sdk import Bot
+    from bots_sdk.client import Client
+
+    class FirstListed(Bot):
+        """As cheap as a bot can be: the benchmark measures the path, not the player."""
+
+        name, version = "bench", "1"
+
+        def act(self, observation: Any, legal: Sequence[Any]) -> Any:
+            return legal[0]
+
+    stop_all = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop_all.set())
+    clients = [
+        Client(FirstListed(), target, token, stop=stop_all)
+        for token in Path(token_file).read_text().split()
+    ]
+    threads = [threading.Thread(target=c.run, daemon=True) for c in clients]
+    for thread in threads:
+        thread.start()
+    stop_all.wait()
+    for thread in threads:
+        thread.join(timeout=5)
+
+
+if __name__ == "__main__":
+    _host(sys.argv[1], sys.argv[2])

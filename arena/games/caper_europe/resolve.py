@@ -1,0 +1,253 @@
+"""Resolving one play (R14): income, one-shots, combos, burns with their undo, and arrival events.
+
+`Work` is a mutable copy of the parts of a `State` a play can change; the rules module builds one,
+resolves the play on it and freezes the result into the next state, so the caller's state is
+never touched.
+
+Arrival events (R12) are a FIFO queue of (kind, seat, card): a card entering a discard area, or
+a coin entering a hideout. Combos only ever MOVE or gain COINs, so they produce no events; only
+one-shot `BURN` and `LAUNDER` icons and discards do.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from arena.games.caper_common import coins as coin_rule
+from arena.games.caper_common.draft import Kind, with_seat
+from arena.games.caper_europe import table
+from arena.games.caper_europe.cards import Card
+from arena.games.caper_europe.effects import Condition, Icon, Op, Scope
+from arena.games.caper_europe.state import NONE, TRACK_END, Action, Placed, State
+
+DISCARD_EVENT = 0
+HQ_COIN_EVENT = 1
+Event = tuple[int, int, Card | None]
+_EVENT_SCOPES = {
+    DISCARD_EVENT: (Scope.DISCARD, Scope.DISCARD_GEAR),
+    HQ_COIN_EVENT: (Scope.HQ_COINS,),
+}
+
+
+class Work:
+    """The changeable parts of a state during one resolution."""
+
+    __slots__ = (
+        "coins",
+        "crews",
+        "discards",
+        "events",
+        "goods",
+        "hq_coins",
+        "hq_goods",
+        "locations",
+        "markers",
+        "newest",
+        "returning",
+        "supply",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.locations = state.locations
+        # Crews stay tuples until a play changes them (`crew`): most plays touch one or two.
+        self.crews: list[list[Sequence[Placed]]] = [list(side) for side in state.crews]
+        self.markers = list(state.markers)
+        self.goods = [list(g) for g in state.goods]
+        self.hq_goods = [list(g) for g in state.hq_goods]
+        self.coins = state.coins
+        self.hq_coins = state.hq_coins
+        self.supply = state.supply
+        self.discards = [list(d) for d in state.discards]
+        self.returning = NONE
+        self.events: deque[Event] = deque()
+        self.newest: tuple[int, int] | None = None  # (seat, location) of the card being played
+
+    def freeze(self, state: State) -> State:
+        crews = tuple(tuple(tuple(crew) for crew in side) for side in self.crews)  # no copies
+        return state._replace(
+            crews=crews,
+            markers=tuple(self.markers),
+            goods=tuple(tuple(g) for g in self.goods),
+            hq_goods=tuple(tuple(g) for g in self.hq_goods),
+            coins=self.coins,
+            hq_coins=self.hq_coins,
+            supply=self.supply,
+            discards=(tuple(self.discards[0]), tuple(self.discards[1])),
+        )
+
+    # --- plays (R14) --------------------------------------------------------------------------
+
+    def play(self, seat: int, card: Card, action: Action) -> None:
+        """Steps 1-6 of R14 for `card` played by `seat` as `action` says."""
+        location = action.location
+        crew = self.crew(seat, location)
+        if card.kind is Kind.GEAR:
+            self.coins, self.supply = coin_rule.pay(self.coins, self.supply, seat, card.cost)
+            crew.append((card, action.thief))
+        else:
+            crew.append((card, table.thief_count(crew)))
+            self.gain(seat, card.income)
+        for icon in card.one_shots:
+            self.one_shot(seat, location, icon, action)
+        for icon in card.combos:  # R11, R12: its own combos count the scope with itself in it
+            self.fire(seat, location, icon, self.count(_per(icon), seat, location))
+        self.crew_arrival(seat, location, card)
+        self.newest = (seat, location)  # its own combos already counted its events (R14)
+        self.process_events()
+        self.newest = None
+
+    def discard(self, seat: int, card: Card, coin: bool) -> None:
+        """A card from hand into the discard area: a discard action (with its coin, R6) or the
+        last card of a round (without, R4); then its arrival triggers."""
+        self.discards[seat].append(card)
+        if coin:
+            self.gain(seat, 1)
+        self.events.append((DISCARD_EVENT, seat, card))
+        self.process_events()
+
+    def one_shot(self, seat: int, location: int, icon: Icon, action: Action) -> None:
+        op = icon.op
+        if op is Op.MOVE:
+            self.move(seat, location, icon.amount)
+        elif op is Op.COIN:
+            self.gain(seat, icon.amount)
+        elif op is Op.BURN and action.target != NONE:  # R17: no target, no burn
+            self.burn(seat, location, action.target)
+        elif op is Op.GRAB:
+            good = action.good if icon.good is None else icon.good
+            if good != NONE and self.goods[location][good]:  # R10: nothing there, nothing taken
+                self.goods[location][good] -= 1
+                self.hq_goods[seat][good] += 1
+        elif op is Op.LAUNDER:
+            before = self.hq_coins
+            self.coins, self.supply, self.hq_coins = coin_rule.launder(
+                self.coins, self.supply, self.hq_coins, seat
+            )
+            if self.hq_coins != before:  # R21: only a successful launder is an arrival
+                self.events.append((HQ_COIN_EVENT, seat, None))
+
+    # --- burning (section 7) ------------------------------------------------------------------
+
+    def burn(self, burner: int, location: int, target: int) -> None:
+        victim = 1 - burner
+        crew = self.crew(victim, location)
+        index = max(i for i, (_, thief) in enumerate(crew) if thief == target)
+        card = crew.pop(index)[0]
+        self.discards[victim].append(card)
+        for icon in card.one_shots:  # R18, R19: printed one-shots only, never combos
+            self.undo(victim, burner, location, icon)
+        self.events.append((DISCARD_EVENT, victim, card))
+
+    def undo(self, victim: int, burner: int, location: int, icon: Icon) -> None:
+        op = icon.op
+        if op is Op.MOVE:
+            self.move(burner, location, icon.amount)
+        elif op is Op.COIN:
+            amount = min(icon.amount, self.coins[victim])
+            self.coins, self.supply = coin_rule.pay(self.coins, self.supply, victim, amount)
+        elif op is Op.GRAB:
+            held = [good for good, n in enumerate(self.hq_goods[victim]) if n]
+            if icon.good is not None:
+                held = [icon.good] if icon.good in held else []
+            if len(held) == 1:
+                self.goods[location][held[0]] += 1
+                self.hq_goods[victim][held[0]] -= 1
+            elif held:
+                # `GRAB ?` undone: the victim chooses the token once this play has resolved. Nothing
+                # after the burn in a resolution reads or moves goods, so the order is unseen.
+                self.returning = location
+        elif op is Op.LAUNDER and self.hq_coins[victim]:
+            self.hq_coins = with_seat(self.hq_coins, victim, self.hq_coins[victim] - 1)
+            self.supply += 1
+
+    def crew(self, seat: int, location: int) -> list[Placed]:
+        """The crew as a list this play may change."""
+        crew = self.crews[seat][location]
+        if not isinstance(crew, list):
+            crew = self.crews[seat][location] = list(crew)
+        return crew
+
+    def return_good(self, seat: int, good: int) -> None:
+        self.hq_goods[seat][good] -= 1
+        self.goods[self.returning][good] += 1
+        self.returning = NONE
+
+    # --- combos (R12, R13) --------------------------------------------------------------------
+
+    def crew_arrival(self, seat: int, location: int, card: Card) -> None:
+        """R14 step 5: `card` (the newest in the crew) triggers the crew combos of the owner's
+        older cards here, oldest first, then the Location's ongoing crew combo for the owner."""
+        after = table.cards_of(self.crews[seat][location])
+        before = after[:-1]
+        for source in [*before, self.locations[location]]:
+            for icon in source.combos:
+                cond = _per(icon)
+                if cond.scope is not Scope.CREW:
+                    continue
+                if cond.is_set:
+                    times = table.count_cards(cond, after) - table.count_cards(cond, before)
+                else:  # a single-card condition counts each card on its own
+                    times = table.count_cards(cond, (card,))
+                self.fire(seat, location, icon, times)
+
+    def process_events(self) -> None:
+        """R14 step 6: each event fires the affected player's combos Location by Location, crew
+        cards oldest first, then the Location's ongoing effect (which needs a Thief there, R13)."""
+        while self.events:
+            kind, seat, card = self.events.popleft()
+            scopes = _EVENT_SCOPES[kind]
+            for location in range(3):
+                crew = self.crews[seat][location]
+                sources = table.cards_of(crew)
+                if self.newest == (seat, location):
+                    sources.pop()
+                if crew:
+                    sources.append(self.locations[location])
+                for source in sources:
+                    for icon in source.combos:
+                        cond = _per(icon)
+                        if cond.scope in scopes:
+                            self.fire(seat, location, icon, self.growth(cond, seat, card))
+
+    def growth(self, cond: Condition, seat: int, card: Card | None) -> int:
+        """How much the arrival of `card` (None: one HQ coin) added to `cond`'s count."""
+        if card is None:
+            return 1  # `coin@HQ` counts coins one by one
+        after = self.discards[seat]
+        return table.count_cards(cond, after) - table.count_cards(
+            cond, table.without_one(after, card)
+        )
+
+    def count(self, cond: Condition, seat: int, location: int) -> int:
+        """`cond` counted for `seat` at `location` now (an in-play combo's scope, R12)."""
+        return table.count_condition(
+            cond, seat, location, self.crews, self.discards, self.hq_goods, self.hq_coins
+        )
+
+    def fire(self, seat: int, location: int, icon: Icon, times: int) -> None:
+        if times <= 0:  # R12: decreases never undo anything
+            return
+        if icon.op is Op.MOVE:
+            self.move(seat, location, icon.amount * times)
+        else:
+            self.gain(seat, icon.amount * times)
+
+    # --- markers and coins --------------------------------------------------------------------
+
+    def move(self, seat: int, location: int, steps: int) -> None:
+        """Move the marker `steps` toward `seat`; steps beyond the end space lapse (R22)."""
+        assert self.crews[seat][location], "R23: only a player with a Thief here pulls its marker"
+        if seat == 0:
+            self.markers[location] = min(TRACK_END, self.markers[location] + steps)
+        else:
+            self.markers[location] = max(-TRACK_END, self.markers[location] - steps)
+
+    def gain(self, seat: int, amount: int) -> None:
+        if amount:
+            self.coins, self.supply = coin_rule.gain(self.coins, self.supply, seat, amount)
+
+
+def _per(icon: Icon) -> Condition:
+    assert icon.per is not None, "a combo always has a condition"
+    return icon.per

@@ -1,0 +1,204 @@
+"""How a game of Caper: Europe moves: setup (R1), legal actions, applying an action, and the round
+structure (section 4) with its last-card discards (R4)."""
+
+from __future__ import annotations
+
+import random
+
+from arena.games.api import (
+    Config,
+    IllegalActionError,
+    InvalidActionError,
+)
+from arena.games.caper_common import draft
+from arena.games.caper_common.coins import TOTAL_COINS
+from arena.games.caper_common.config import city_setting
+from arena.games.caper_common.draft import FINAL_ROUND, ROUNDS, Kind, with_seat
+from arena.games.caper_europe import table
+from arena.games.caper_europe.cards import CITIES, Card, deck
+from arena.games.caper_europe.catalogue import CATALOGUE, GEAR, LOCATIONS, THIEVES
+from arena.games.caper_europe.effects import GOODS
+from arena.games.caper_europe.resolve import Work
+from arena.games.caper_europe.state import (
+    NO_GOODS,
+    NONE,
+    TOKENS_PER_TYPE,
+    Action,
+    ActionKind,
+    Hand,
+    State,
+)
+from arena.games.caper_europe.validation import violation
+
+NO_CHOICE: tuple[int, ...] = (NONE,)
+_new_tuple = tuple.__new__  # skips NamedTuple's generated constructor on the hottest path
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_illegal`
+
+
+def create(config: Config, seed: int) -> State:
+    """A new game in the configured city (`{"city": "paris"}` by default), shuffled by `seed` in
+    the order of R1: Locations, Thieves, Gear, then the 12 stolen-goods tokens."""
+    city = city_setting(config, CITIES, "Caper: Europe")
+    rng = random.Random(seed)
+    decks = [list(deck(cards, city)) for cards in (LOCATIONS, THIEVES, GEAR)]
+    for cards in decks:
+        rng.shuffle(cards)
+    locations, thieves, gear = decks
+    tokens = [good for good in GOODS for _ in range(TOKENS_PER_TYPE)]
+    rng.shuffle(tokens)
+    beside = tuple(
+        tuple(tokens[4 * loc : 4 * loc + 4].count(good) for good in GOODS) for loc in range(3)
+    )
+    state = State(
+        city=city,
+        locations=(locations[0], locations[1], locations[2]),
+        round=0,
+        to_move=0,
+        hands=((), ()),
+        thief_deck=tuple(thieves),
+        gear_deck=tuple(gear),
+        crews=(((), (), ()), ((), (), ())),
+        markers=(0, 0, 0),
+        goods=beside,
+        hq_goods=(NO_GOODS, NO_GOODS),
+        coins=(0, 0),
+        hq_coins=(0, 0),
+        supply=TOTAL_COINS,
+        discards=((), ()),
+        hands_known=False,
+        returning=NONE,
+    )
+    return _start_round(state, 0)
+
+
+def legal_actions(state: State) -> list[Action]:
+    """Every legal action, sorted by (kind, card, location, thief, target, good)."""
+    if state.to_move < 0:
+        return []
+    seat = state.to_move
+    if state.returning != NONE:
+        held = table.goods_present(state.hq_goods[seat])
+        actions = [Action(ActionKind.RETURN, good=good) for good in held]
+    else:
+        ids = sorted({card.id for card in state.hands[seat]})
+        if ROUNDS[state.round].kind is Kind.THIEF:
+            actions = _plays(state, seat, ids, ActionKind.THIEF)
+        else:
+            actions = _plays(state, seat, ids, ActionKind.GEAR)
+            actions += [Action(ActionKind.DISCARD, card) for card in ids]
+    global _last_listed
+    _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
+    return actions
+
+
+def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Action]:
+    """Thief placements (R5) or affordable Gear plays (R7), with every burn target (R17) and
+    every grabbable type for a `GRAB ?` (R10)."""
+    gear = kind is ActionKind.GEAR
+    cards = [CATALOGUE[card_id] for card_id in ids]
+    burning = any(card.burns for card in cards)
+    grabbing = any(card.chooses_good for card in cards)
+    places = []  # (location, Thieves with room or [NONE], burn targets, goods to choose from)
+    for location, crew in enumerate(state.crews[seat]):
+        thieves = table.thieves_with_room(crew) if gear else [NONE] * table.has_thief_room(crew)
+        if thieves:
+            targets = table.burn_targets(state, seat, location) if burning else ()
+            goods = table.goods_present(state.goods[location]) if grabbing else ()
+            places.append((location, thieves, targets or NO_CHOICE, goods or NO_CHOICE))
+    coins = state.coins[seat]
+    actions: list[Action] = []
+    for card_id, card in zip(ids, cards, strict=True):
+        if gear and card.cost > coins:
+            continue
+        for location, thieves, targets, goods in places:
+            actions += [
+                _new_tuple(Action, (kind, card_id, location, thief, target, good))
+                for thief in thieves
+                for target in (targets if card.burns else NO_CHOICE)
+                for good in (goods if card.chooses_good else NO_CHOICE)
+            ]
+    return actions
+
+
+def apply(state: State, action: Action, seat: int | None = None) -> State:
+    """The state after `action`; raises a typed error that says exactly why it is not legal."""
+    reason = why_illegal(state, action, seat)
+    if reason is not None:
+        raise reason
+    mover = state.to_move
+    work = Work(state)
+    if action.kind is ActionKind.RETURN:
+        work.returning = state.returning
+        work.return_good(mover, action.good)
+        return _after_play(work.freeze(state)._replace(returning=NONE), 1 - mover)
+    card = CATALOGUE[action.card]
+    hand = _remove_one(state.hands[mover], card)
+    if action.kind is ActionKind.DISCARD:
+        work.discard(mover, card, coin=True)
+    else:
+        work.play(mover, card, action)
+    state = work.freeze(state)._replace(hands=with_seat(state.hands, mover, hand))
+    if work.returning != NONE:  # the victim of the burn chooses which token goes back
+        return state._replace(to_move=1 - mover, returning=work.returning)
+    return _after_play(state, mover)
+
+
+def _after_play(state: State, mover: int) -> State:
+    if not draft.turn_over(state.round, mover):
+        return state._replace(to_move=1 - mover)
+    if not draft.round_over(state.hands):
+        first = ROUNDS[state.round].first
+        return state._replace(hands=draft.swap(state.hands), hands_known=True, to_move=first)
+    return _end_round(state)
+
+
+def _end_round(state: State) -> State:
+    """R4: each player's last card goes to their discard area without a coin, the first player
+    first, each with its triggers; then the next round is dealt, or the game ends."""
+    work = Work(state)
+    first = ROUNDS[state.round].first
+    for seat in (first, 1 - first):
+        for card in state.hands[seat]:
+            work.discard(seat, card, coin=False)
+    state = work.freeze(state)._replace(hands=((), ()))
+    return _start_round(state, state.round + 1)
+
+
+def _start_round(state: State, number: int) -> State:
+    if number == FINAL_ROUND:
+        return state._replace(round=number, to_move=-1, hands_known=False)
+    kind, size, first = ROUNDS[number]
+    cards = state.thief_deck if kind is Kind.THIEF else state.gear_deck
+    dealt, rest = draft.deal(cards, size, top_seat=first)  # R2: the first player takes the top
+    hands = (_sorted(dealt[0]), _sorted(dealt[1]))
+    state = state._replace(round=number, to_move=first, hands=hands, hands_known=False)
+    if kind is Kind.THIEF:
+        return state._replace(thief_deck=rest)
+    return state._replace(gear_deck=rest)
+
+
+def why_illegal(
+    state: State, action: Action, seat: int | None = None
+) -> IllegalActionError | InvalidActionError | None:
+    """None if `action` is legal; otherwise the error to raise, with a message saying why."""
+    if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):
+        return InvalidActionError(f"not a Caper: Europe action: {action!r}")
+    turn = draft.turn_error(state.to_move, seat)
+    if turn is not None:
+        return turn
+    listed_for, listed = _last_listed
+    if listed_for is not state:
+        legal_actions(state)
+        listed = _last_listed[1]
+    if action in listed:
+        return None
+    return IllegalActionError(violation(state, action))
+
+
+def _remove_one(cards: Hand, card: Card) -> Hand:
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def _sorted(cards: tuple[Card, ...]) -> Hand:
+    return tuple(sorted(cards, key=lambda card: card.id))

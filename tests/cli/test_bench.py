@@ -1,0 +1,54 @@
+"""The pipeline benchmarks run end to end and print their figures (never asserting speed)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import redis
+from click.testing import CliRunner, Result
+
+from arena.cli import main
+
+pytestmark = pytest.mark.timeout(240)
+
+
+def arena(url: str, *args: str) -> Result:
+    return CliRunner().invoke(main, list(args), env={"REDIS_URL": url})
+
+
+def test_bench_protocol_measures_round_trips_through_a_real_gateway(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    out = arena(
+        redis_server_url, "bench", "protocol", "--bots", "4", "--seconds", "1", "--parallel", "1,2"
+    )
+    assert out.exit_code == 0, out.output
+    lines = re.findall(
+        r"(\d+) games at a time: p50 +([\d.]+) ms, p99 +([\d.]+) ms, ([\d,]+) decisions/s",
+        out.output,
+    )
+    assert [int(games) for games, *_ in lines] == [1, 2]
+    for _, p50, p99, rate in lines:
+        assert 0 < float(p50) <= float(p99) and int(rate.replace(",", "")) > 0
+
+
+def test_bench_protocol_refuses_an_odd_number_of_bots(redis_server_url: str) -> None:
+    out = arena(redis_server_url, "bench", "protocol", "--bots", "3")
+    assert out.exit_code == 1 and "even number" in out.output and "Traceback" not in out.output
+
+
+def test_bench_tournament_compares_the_pipeline_with_the_engine(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    out = arena(
+        redis_server_url, "bench", "tournament", "--workers", "1", "--entrants", "2",
+        "--games-per-match", "2", "--engine-seconds", "0.2", "--pairing-sizes", "8,16",
+        "--pairing-rounds", "2",
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert re.search(
+        r"pipeline: [\d,]+ games/s with 1 worker processes \(4 games in 2 matches", out.output
+    )
+    assert re.search(r"ratio to the bare engine: \d+\.\d\d", out.output)
+    assert re.findall(r"swiss pairing, (\d+) entrants", out.output) == ["8", "16"]
