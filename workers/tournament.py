@@ -137,5 +137,11 @@ def advance(client: redis.Redis, name: str) -> None:
 def _next_swiss_round(
     store: TournamentStore, definition: TournamentDefinition, number: int
 ) -> Round:
-    options = SwissOptions(total_rounds=definition.rounds, duplicate=definition.duplicate)
-    return pair_round(definition.entrants, store.history(definition.name), number, options)
+    name = definition.name
+    options = SwissOptions(
+        total_rounds=definition.rounds,
+        duplicate=definition.duplicate,
+        withdrawn=store.withdrawn(name),
+        bye_points=definition.bye_points,
+    )
+    return pair_round(store.entrants(name), store.history(name), number, options)

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
-
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
@@ -61,6 +58,13 @@ def tournament_group() -> None:
     help="Comma-separated, in order: buchholz, buchholz_cut1, sonneborn_berger, wins, "
     "direct_encounter, game_points (default: by format).",
 )
+@click.option(
+    "--absent-bye-points",
+    type=click.Choice(["0", "0.5", "1"]),
+    default="0",
+    show_default=True,
+    help="What a late entrant scores for each round it missed.",
+)
 @friendly_errors
 def tournament_create(
     name: str,
@@ -75,6 +79,7 @@ def tournament_create(
     time_control: str,
     seed: int,
     tiebreaks: str | None,
+    absent_bye_points: str,
 ) -> None:
     """Define tournament NAME (it starts with `arena tournament start NAME`)."""
     from arena.cli import tournaments
@@ -95,6 +100,7 @@ def tournament_create(
         parse_time_control(time_control),
         seed,
         [t for t in (tiebreaks or "").split(",") if t.strip()],
+        float(absent_bye_points),
     )
     console.print(
         f"Created {definition.format.value} {name}: {len(definition.entrants)} entrants, "
@@ -186,14 +192,49 @@ def tournament_crosstable(name: str, redis_url: str | None) -> None:
 @click.argument("name")
 @REDIS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "trf"]), default="json")
+@click.option("--round", "through_round", type=int, help="TRF: only rounds up to this one.")
 @friendly_errors
-def tournament_export(name: str, redis_url: str | None, fmt: str) -> None:
+def tournament_export(
+    name: str, redis_url: str | None, fmt: str, through_round: int | None
+) -> None:
     """Print standings and results as JSON, CSV or a FIDE TRF file."""
     from arena.cli import tournaments
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
 
-    click.echo(tournaments.export(connect(require_redis_url(redis_url)), name, fmt), nl=False)
+    client = connect(require_redis_url(redis_url))
+    click.echo(tournaments.export(client, name, fmt, through_round), nl=False)
+
+
+@tournament_group.command("enter")
+@click.argument("name")
+@click.argument("entrant")
+@REDIS_OPTION
+@friendly_errors
+def tournament_enter(name: str, entrant: str, redis_url: str | None) -> None:
+    """Add ENTRANT to a running Swiss: it is paired from the next round on, and each round it
+    missed scores as an absence bye (--absent-bye-points at creation)."""
+    from arena.cli import tournaments
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+
+    tournaments.enter_late(connect(require_redis_url(redis_url)), name, entrant)
+    console.print(f"{entrant} entered {name}; it is paired from the next round on.")
+
+
+@tournament_group.command("withdraw")
+@click.argument("name")
+@click.argument("entrant")
+@REDIS_OPTION
+@friendly_errors
+def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
+    """Take ENTRANT out of a Swiss: never paired again; its results so far stand."""
+    from arena.cli import tournaments
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+
+    tournaments.withdraw(connect(require_redis_url(redis_url)), name, entrant)
+    console.print(f"{entrant} withdrew from {name}; it is not paired again.")
 
 
 @click.command("tournament")
@@ -221,11 +262,11 @@ def bench_tournament(
     import os
 
     from arena.bench_tournament import pipeline_throughput, swiss_pairing_times
-    from arena.store.server import redis_url as find_redis
+    from arena.store.server import given_or_found
 
     if workers < 1 or entrants < 2 or games_per_match < 2 or games_per_match % 2:
         raise click.ClickException("need >= 1 worker, >= 2 entrants and an even games per match")
-    with find_redis() if redis_url is None else _given(redis_url) as url:
+    with given_or_found(redis_url) as url:
         figures = pipeline_throughput(url, workers, entrants, games_per_match, engine_seconds)
     console.print(
         f"pipeline: {figures.games_per_second:,.0f} games/s with {workers} worker processes "
@@ -248,8 +289,3 @@ def bench_tournament(
             f"swiss pairing, {pairing.entrants} entrants: {pairing.mean_seconds:.3f} s a round "
             f"on average, {pairing.max_seconds:.3f} s at most ({pairing.rounds} rounds)"
         )
-
-
-@contextlib.contextmanager
-def _given(url: str) -> Iterator[str]:
-    yield url

@@ -20,7 +20,7 @@ from arena.games import get_game
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
 from arena.store.tournaments import Status, TournamentStore, round_to_json
-from arena.tournament import ByePoints, Tiebreak, crosstable, export_trf, standings
+from arena.tournament import Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
 from arena.tournament.swiss import max_swiss_rounds
 from workers import tournament
@@ -68,6 +68,7 @@ def create(
     time_control: TimeControl,
     seed: int,
     tiebreaks: Sequence[str] = (),
+    absent_bye_points: float = 0.0,
 ) -> TournamentDefinition:
     get_game(game).create({"city": city}, seed)  # a bad game or city fails here, clearly
     if format == Format.SWISS and rounds is None:
@@ -84,6 +85,7 @@ def create(
         time_control=time_control,
         seed=seed,
         tiebreaks=tuple(parse_tiebreak(t) for t in tiebreaks),
+        absent_bye_points=absent_bye_points,
     )
     check_entrants(client, definition.entrants)
     TournamentStore(client).create(definition)
@@ -139,11 +141,11 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     """Points, tie-breaks and a Bradley-Terry rating fitted to every game of the event."""
     store = TournamentStore(client)
     definition = store.get(name)
-    history = store.history(name)
+    history, entrants = store.history(name), store.entrants(name)
     rows = standings(
-        definition.entrants, history.results, history.byes, definition.tiebreaks, ByePoints()
+        entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
     )
-    fit = _rating_fit(store.games(name), definition.entrants)
+    fit = _rating_fit(store.games(name), entrants)
     ties = [TIEBREAK_LABELS[t] for t in definition.tiebreaks]
     caption = ", ".join(f"{short} = {long}" for short, long in ties)
     if fit is not None:
@@ -187,35 +189,40 @@ def _rating_cell(fit: BTFit | None, entrant: str) -> str:
 
 def crosstable_table(client: redis.Redis, name: str) -> Table:
     store = TournamentStore(client)
-    definition = store.get(name)
-    grid = crosstable(definition.entrants, store.history(name).results)
+    entrants = store.entrants(name)  # an unknown name fails here, clearly
+    grid = crosstable(entrants, store.history(name).results)
     table = Table(title=f"{name}: crosstable (game points)")
     table.add_column("")
-    for index, _ in enumerate(definition.entrants, start=1):
+    for index, _ in enumerate(entrants, start=1):
         table.add_column(str(index), justify="center")
-    for index, entrant in enumerate(definition.entrants, start=1):
+    for index, entrant in enumerate(entrants, start=1):
         cells = []
-        for other in definition.entrants:
+        for other in entrants:
             met = grid[entrant][other] if other != entrant else None
             cells.append("x" if met is None else " ".join(f"{e.game_points:g}" for e in met) or ".")
         table.add_row(f"{index} {entrant}", *cells)
     return table
 
 
-def export(client: redis.Redis, name: str, fmt: str) -> str:
+def export(client: redis.Redis, name: str, fmt: str, through_round: int | None = None) -> str:
     store = TournamentStore(client)
     definition = store.get(name)
     history = store.history(name)
     if fmt == "trf":
         return export_trf(
-            definition.entrants,
+            store.entrants(name),
             history.results,
             history.byes,
+            through_round=through_round,
             total_rounds=definition.planned_rounds,
             tournament_name=name,
+            bye_points=definition.bye_points,
             tiebreaks=definition.tiebreaks,
         )
-    rows = standings(definition.entrants, history.results, history.byes, definition.tiebreaks)
+    rows = standings(
+        store.entrants(name), history.results, history.byes, definition.tiebreaks,
+        definition.bye_points,
+    )  # fmt: skip
     if fmt == "json":
         return json.dumps(
             {
@@ -262,6 +269,28 @@ def export(client: redis.Redis, name: str, fmt: str) -> str:
             ]
         )
     return out.getvalue()
+
+
+def enter_late(client: redis.Redis, name: str, entrant: str) -> None:
+    store = TournamentStore(client)
+    definition = store.get(name)
+    if definition.format is not Format.SWISS:
+        raise ValueError(f"{name} is a {definition.format.value}: only a Swiss takes late entries")
+    if store.status(name) in (Status.FINISHED, Status.STOPPED):
+        raise ValueError(f"{name} is {store.status(name).value}: too late to enter")
+    check_entrants(client, [entrant])
+    store.enter_late(name, entrant)
+
+
+def withdraw(client: redis.Redis, name: str, entrant: str) -> None:
+    store = TournamentStore(client)
+    definition = store.get(name)
+    if definition.format is not Format.SWISS:
+        raise ValueError(
+            f"{name} is a {definition.format.value}: its schedule is fixed, so withdrawals "
+            "are only taken in a Swiss"
+        )
+    store.withdraw(name, entrant)
 
 
 def start(client: redis.Redis, name: str) -> int:

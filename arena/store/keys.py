@@ -89,6 +89,16 @@ def tournament_results(name: str) -> str:
     return f"{PREFIX}:tournament:{name}:results"
 
 
+def tournament_late(name: str) -> str:
+    """List: entrants who joined a Swiss after it started, in the order they joined."""
+    return f"{PREFIX}:tournament:{name}:late"
+
+
+def tournament_withdrawn(name: str) -> str:
+    """Set: entrants who left a Swiss; they are never paired again, their results stand."""
+    return f"{PREFIX}:tournament:{name}:withdrawn"
+
+
 def tournament_attempts(name: str) -> str:
     """Hash: match id -> how many times a worker started playing it (retries show as > 1)."""
     return f"{PREFIX}:tournament:{name}:attempts"

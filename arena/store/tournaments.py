@@ -164,9 +164,41 @@ class TournamentStore:
             played.append((record["players"][0], record["players"][1], score))
         return played
 
+    def enter_late(self, name: str, entrant: str) -> None:
+        """Add `entrant` to a running Swiss from its next unpaired round on."""
+        if entrant in self.entrants(name):
+            raise TournamentStoreError(f"{entrant!r} is already an entrant of {name!r}")
+        self._redis.rpush(keys.tournament_late(name), entrant)
+
+    def withdraw(self, name: str, entrant: str) -> None:
+        if entrant not in self.entrants(name):
+            raise TournamentStoreError(f"{entrant!r} is not an entrant of {name!r}")
+        if not self._redis.sadd(keys.tournament_withdrawn(name), entrant):
+            raise TournamentStoreError(f"{entrant!r} has already withdrawn from {name!r}")
+
+    def late_entrants(self, name: str) -> list[str]:
+        return [as_text(e) for e in self._redis.lrange(keys.tournament_late(name), 0, -1)]
+
+    def withdrawn(self, name: str) -> frozenset[str]:
+        return frozenset(as_text(e) for e in self._redis.smembers(keys.tournament_withdrawn(name)))
+
+    def entrants(self, name: str) -> tuple[str, ...]:
+        """The seed order: the original field, then late entrants as they joined."""
+        return (*self.get(name).entrants, *self.late_entrants(name))
+
     def history(self, name: str) -> History:
-        byes = tuple(bye for round_ in self.rounds(name) for bye in round_.byes)
+        """Results and byes so far; a late entrant gets an absence bye for each round it missed
+        (derived from the rounds, so joining while a round is being paired cannot lose one)."""
+        rounds = self.rounds(name)
+        byes = [bye for round_ in rounds for bye in round_.byes]
+        for entrant in self.late_entrants(name):
+            byes += [
+                Bye(r.number, entrant, ByeKind.ABSENT)
+                for r in rounds
+                if entrant not in {e for p in r.pairings for e in p.entrants}
+                and entrant not in {b.entrant for b in r.byes}
+            ]
         results = tuple(
             sorted((m.result for m in self.results(name).values()), key=lambda r: r.round)
         )
-        return History(results, byes)
+        return History(results, tuple(byes))

@@ -14,6 +14,7 @@ from arena.tournament.errors import (
     TooFewEntrantsError,
     TooManyRoundsError,
 )
+from arena.tournament.model import ByePoints
 from arena.tournament.round_robin import berger_rounds
 from arena.tournament.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Tiebreak
 from arena.tournament.swiss import max_swiss_rounds
@@ -50,6 +51,11 @@ class TournamentDefinition:
     rated: bool = False
     seed: int = 1
     tiebreaks: tuple[Tiebreak, ...] = ()
+    absent_bye_points: float = 0.0  # what a late entrant scores for each round it missed
+
+    @property
+    def bye_points(self) -> ByePoints:
+        return ByePoints(absent=self.absent_bye_points)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "format", Format(self.format))
@@ -72,6 +78,7 @@ class TournamentDefinition:
         twice = sorted({e for e in self.entrants if self.entrants.count(e) > 1})
         if twice:
             raise DuplicateEntrantError(f"entrant(s) listed twice: {', '.join(twice)}")
+        self.bye_points  # noqa: B018 - refuses points other than 0, 0.5 or 1
         if self.games_per_match < 1:
             raise InvalidOptionError("games per match must be at least 1")
         if self.duplicate and self.games_per_match % 2:

@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 import redis
 
+from arena.cli import tournaments
 from arena.games.record import GameRecord, replay
 from arena.store import keys
 from arena.store.tournaments import Status, TournamentStore
@@ -47,12 +48,13 @@ def test_a_round_robin_with_an_odd_field_is_played_to_the_end(
             _assert_record_replays(redis_client, game_id)
 
 
-def _assert_record_replays(client: redis.Redis, game_id: str) -> None:
+def _assert_record_replays(client: redis.Redis, game_id: str) -> GameRecord:
     stored = client.get(keys.game_record(game_id))
     assert stored is not None, f"no record of game {game_id}"
     record = GameRecord.loads(as_text(stored))
     _, result = replay(record)  # raises if the stored result is not what the actions give
     assert result is not None and record.termination == "normal"
+    return record
 
 
 def test_a_swiss_is_paired_round_by_round_and_matches_an_in_process_run(
@@ -77,3 +79,62 @@ def test_a_swiss_is_paired_round_by_round_and_matches_an_in_process_run(
     here, there = by_place(redis_client, "swiss-here"), by_place(redis_client, "swiss")
     assert here.keys() == there.keys()
     assert {k: outcome(m) for k, m in here.items()} == {k: outcome(m) for k, m in there.items()}
+
+
+def test_a_caper_europe_round_robin_is_keyed_by_its_game(redis_client: redis.Redis) -> None:
+    field = ["random", "greedy", "search#4"]
+    create_and_start(redis_client, "euro", "round-robin", field, game="caper-europe", city="rome")
+    work_in_process(redis_client)
+    store = TournamentStore(redis_client)
+    assert store.status("euro") is Status.FINISHED and len(store.results("euro")) == 3
+    for match in store.results("euro").values():
+        for game_id in match.game_ids:
+            record = _assert_record_replays(redis_client, game_id)
+            assert record.game == "caper-europe" and record.config["city"] == "rome"
+
+
+def test_a_late_entrant_and_a_withdrawal_change_the_next_rounds(redis_client: redis.Redis) -> None:
+    field = ["random", "greedy", "search#4", "search#6"]
+    definition = create_and_start(redis_client, "open", "swiss", field, rounds=3)
+    store = TournamentStore(redis_client)
+    # Round 1 is paired; before anything is played, one entrant leaves and one arrives.
+    tournaments.withdraw(redis_client, "open", "search#6")
+    tournaments.enter_late(redis_client, "open", "search#8")
+    work_in_process(redis_client)
+    assert store.status("open") is Status.FINISHED
+    rounds = store.rounds("open")
+    assert "search#8" not in {e for p in rounds[0].pairings for e in p.entrants}
+    for round_ in rounds[1:]:
+        paired = {e for p in round_.pairings for e in p.entrants}
+        assert "search#6" not in paired
+        assert paired | {b.entrant for b in round_.byes} == {
+            "random",
+            "greedy",
+            "search#4",
+            "search#8",
+        }
+    missed = [b for b in store.history("open").byes if b.entrant == "search#8"]
+    assert [(b.round, b.kind.value) for b in missed] == [(1, "absent")]
+    assert store.entrants("open") == (*definition.entrants, "search#8")
+    standings = tournaments.standings_table(redis_client, "open")
+    assert standings.row_count == 5
+
+
+def test_late_entries_and_withdrawals_are_refused_where_they_make_no_sense(
+    redis_client: redis.Redis,
+) -> None:
+    create_and_start(redis_client, "fixed", "round-robin", ["random", "greedy"])
+    with pytest.raises(ValueError, match="only a Swiss takes late entries"):
+        tournaments.enter_late(redis_client, "fixed", "search#4")
+    with pytest.raises(ValueError, match="withdrawals are only taken in a Swiss"):
+        tournaments.withdraw(redis_client, "fixed", "random")
+    create_and_start(redis_client, "open", "swiss", ["random", "greedy", "search#4"], rounds=2)
+    with pytest.raises(ValueError, match="'greedy' is already an entrant"):
+        tournaments.enter_late(redis_client, "open", "greedy")
+    with pytest.raises(ValueError, match="unknown entrant"):
+        tournaments.enter_late(redis_client, "open", "ghost")
+    with pytest.raises(ValueError, match="'ghost' is not an entrant"):
+        tournaments.withdraw(redis_client, "open", "ghost")
+    tournaments.withdraw(redis_client, "open", "random")
+    with pytest.raises(ValueError, match="already withdrawn"):
+        tournaments.withdraw(redis_client, "open", "random")

@@ -25,9 +25,11 @@ def create_and_start(
     rounds: int | None = None,
     games_per_match: int = 2,
     seed: int = 7,
+    game: str = "caper",
+    city: str = "paris",
 ) -> TournamentDefinition:
     definition = tournaments.create(
-        client, name, format, entrants, rounds, "caper", "paris", games_per_match, True, FAST, seed
+        client, name, format, entrants, rounds, game, city, games_per_match, True, FAST, seed
     )
     tournament.start(client, name)
     return definition
