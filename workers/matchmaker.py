@@ -55,8 +55,12 @@ def eligible_players(client: redis.Redis, definition: LadderDefinition) -> list[
         ordered = sorted((as_text(n), as_text(b)) for n, b in names.items())
         for _, bot_id in ordered:
             pipe.exists(keys.bot_online(bot_id))
-        online = pipe.execute() if ordered else []
-        players += [name for (name, _), up in zip(ordered, online, strict=True) if up]
+            pipe.hget(keys.bot(bot_id), "games")
+        replies = pipe.execute() if ordered else []
+        for (name, _), up, games in zip(ordered, replies[::2], replies[1::2], strict=True):
+            declared = [g for g in as_text(games).split(",") if g] if games else []
+            if up and (not declared or definition.ref.game in declared):
+                players.append(name)
     return players
 
 

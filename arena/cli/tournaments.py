@@ -39,7 +39,7 @@ class UnknownEntrantError(ValueError):
     """An entrant that is neither a built-in bot nor a registered one."""
 
 
-def check_entrants(client: redis.Redis, entrants: Sequence[str]) -> None:
+def check_entrants(client: redis.Redis, entrants: Sequence[str], game: str) -> None:
     registry = BotRegistry(client)
     for entrant in entrants:
         if builtin_name(entrant) in BUILTIN_BOTS:
@@ -53,6 +53,8 @@ def check_entrants(client: redis.Redis, entrants: Sequence[str]) -> None:
             f"unknown entrant(s): {', '.join(unknown)} (register them with `arena bot register`, "
             f"or use a built-in bot: {builtin})"
         )
+    for entrant in entrants:
+        registry.check_plays(entrant, game)
 
 
 def create(
@@ -87,7 +89,7 @@ def create(
         tiebreaks=tuple(parse_tiebreak(t) for t in tiebreaks),
         absent_bye_points=absent_bye_points,
     )
-    check_entrants(client, definition.entrants)
+    check_entrants(client, definition.entrants, game)
     TournamentStore(client).create(definition)
     return definition
 
@@ -278,7 +280,7 @@ def enter_late(client: redis.Redis, name: str, entrant: str) -> None:
         raise ValueError(f"{name} is a {definition.format.value}: only a Swiss takes late entries")
     if store.status(name) in (Status.FINISHED, Status.STOPPED):
         raise ValueError(f"{name} is {store.status(name).value}: too late to enter")
-    check_entrants(client, [entrant])
+    check_entrants(client, [entrant], definition.game)
     store.enter_late(name, entrant)
 
 

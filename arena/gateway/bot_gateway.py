@@ -18,6 +18,7 @@ import redis.asyncio as aioredis
 
 from arena import __version__, codec
 from arena.gateway.auth import authenticate_bot, bearer_token
+from arena.store import keys
 from arena.store.bots import BotInfo
 from arena.store.relay import Answer, GatewayRelay
 from arena.v1 import bot_pb2, bot_pb2_grpc
@@ -82,6 +83,8 @@ class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
             await context.abort(grpc.StatusCode.FAILED_PRECONDITION, hello.message)
         stream = _Stream(bot, secrets.token_hex(8))
         await self._relay.claim(bot.bot_id, stream.session, ONLINE_TTL_S)
+        # What the bot says it plays: tournaments, matches and ladders schedule it accordingly.
+        await self._redis.hset(keys.bot(bot.bot_id), "games", ",".join(hello.games))
         log.info("bot %s (%s) connected, session %s", bot.name, bot.bot_id, stream.session)
         yield bot_pb2.ConnectResponse(
             welcome=bot_pb2.Welcome(

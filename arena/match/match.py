@@ -70,4 +70,5 @@ def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat:
         raise UnknownPlayerError(
             f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
         )
+    BotRegistry(client).check_plays(name, game.id)
     return RemoteSeat(RunnerRelay(client), bot.bot_id, bot.name, game)

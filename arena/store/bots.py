@@ -76,5 +76,22 @@ class BotRegistry:
         found = (self.get(bot_id) for bot_id in ids)
         return sorted((bot for bot in found if bot is not None), key=lambda bot: bot.name)
 
+    def declared_games(self, bot_id: str) -> frozenset[str] | None:
+        """The games the bot's last Hello named, or None if it never named any (it may be
+        scheduled for any game then)."""
+        value = self._redis.hget(keys.bot(bot_id), "games")
+        games = frozenset(g for g in as_text(value).split(",") if g) if value else frozenset()
+        return games or None
+
+    def check_plays(self, name: str, game: str) -> None:
+        """Refuse to schedule a registered bot for a game its Hello said it does not play."""
+        bot = self.by_name(name)
+        games = None if bot is None else self.declared_games(bot.bot_id)
+        if games is not None and game not in games:
+            named = ", ".join(sorted(games))
+            raise BotRegistryError(
+                f"bot {name!r} does not play {game}: its last Hello named {named}"
+            )
+
     def is_online(self, bot_id: str) -> bool:
         return bool(self._redis.exists(keys.bot_online(bot_id)))

@@ -8,7 +8,7 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.gateway.testing import running_arena
-from tests.gateway.rawbot import RawBot
+from tests.gateway.rawbot import RawBot, hello
 
 
 def arena(*args: str, env: dict[str, str] | None = None) -> Result:
@@ -54,7 +54,8 @@ def test_match_plays_caper_europe_through_the_gateway(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     with running_arena(redis_server_url) as running:
-        bot = RawBot(running.target, running.register_bot("remote-eu")).start()
+        both = hello(games=("caper", "caper-europe"))
+        bot = RawBot(running.target, running.register_bot("remote-eu"), first=both).start()
         assert bot.welcomed.wait(10)
         out = arena(
             "match", "remote-eu", "random", "--game", "caper-europe", "--city", "barcelona",

@@ -19,8 +19,8 @@ def first_legal(request: bot_pb2.DecisionRequest) -> bot_pb2.ActionReply:
     return bot_pb2.ActionReply(request_id=request.request_id, legal_index=0)
 
 
-def hello(version: int = 1) -> bot_pb2.ConnectRequest:
-    return bot_pb2.ConnectRequest(hello=bot_pb2.Hello(protocol_version=version, games=["caper"]))
+def hello(version: int = 1, games: tuple[str, ...] = ("caper",)) -> bot_pb2.ConnectRequest:
+    return bot_pb2.ConnectRequest(hello=bot_pb2.Hello(protocol_version=version, games=games))
 
 
 @dataclass

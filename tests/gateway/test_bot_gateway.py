@@ -7,10 +7,15 @@ import threading
 import grpc
 import pytest
 
+from arena.cli import tournaments
 from arena.gateway.testing import Arena
 from arena.match.referee import FaultPolicy, Termination
+from arena.store.bots import BotRegistryError
+from arena.store.ladders import LadderDefinition, LadderRef
+from arena.tournament.definition import TimeControl
 from arena.v1 import bot_pb2, caper_pb2, game_pb2
 from tests.gateway.rawbot import RawBot, first_legal, hello
+from workers.matchmaker import eligible_players
 
 
 def connect(arena: Arena, name: str = "raw", **options: object) -> RawBot:
@@ -229,4 +234,22 @@ def test_malformed_and_oversized_messages_end_only_that_stream(arena: Arena) -> 
         assert too_big.value.code() is grpc.StatusCode.RESOURCE_EXHAUSTED
     bot = connect(arena, "after")  # the server is still fine
     assert arena.play_match("after", "random", games=1)[0].termination is Termination.NORMAL
+    bot.close()
+
+
+def test_a_bot_is_not_scheduled_for_a_game_its_hello_did_not_name(arena: Arena) -> None:
+    bot = connect(arena, "classic")  # hello() names only "caper"
+    with pytest.raises(BotRegistryError, match="'classic' does not play caper-europe"):
+        arena.play_match("classic", "random", game="caper-europe", config={"city": "rome"})
+    with pytest.raises(BotRegistryError, match="does not play caper-europe"):
+        tournaments.create(
+            arena.client, "euro", "swiss", ["classic", "random"], 1, "caper-europe", "rome", 2,
+            True, TimeControl(), 1,
+        )  # fmt: skip
+    ladder = LadderDefinition(LadderRef("caper-europe", 1, "main"), config={"city": "rome"})
+    assert "classic" not in eligible_players(arena.client, ladder)
+    classic = LadderDefinition(LadderRef("caper", 1, "main"))
+    assert "classic" in eligible_players(arena.client, classic)
+    outcome = arena.play_match("classic", "random", games=1)[0]  # its own game still plays
+    assert outcome.termination is Termination.NORMAL
     bot.close()
