@@ -11,6 +11,7 @@ from arena.games.api import Game, Observation
 
 class RandomBot:
     name = "random"
+    observes = False  # the referee need not build its view of the game
 
     def choose(
         self,

@@ -6,6 +6,7 @@ swapped, so the luck of the deal cancels out.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,8 @@ from arena.match.remote import RemoteSeat
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
+
+BATCH_COMMANDS = 500  # about 50 games' records and metrics per round trip
 
 
 class UnknownPlayerError(ValueError):
@@ -43,8 +46,12 @@ def play_match(
     match_id: str,
     duplicate: bool = True,
 ) -> list[GameOutcome]:
-    """Play every game of the match in order; each record is stored under its game id."""
+    """Play every game of the match in order; each record is stored under its game id.
+
+    Records and metrics are written in batches: a match that fails is replayed from scratch, so
+    nothing is lost by writing its games a few at a time, and the round trips add up."""
     outcomes = []
+    pending = client.pipeline(transaction=False)
     for index, (game_seed, swapped) in enumerate(deals(games, seed, duplicate)):
         order = (players[1], players[0]) if swapped else (players[0], players[1])
         seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(order)]
@@ -53,11 +60,16 @@ def play_match(
         try:
             outcome = referee_game(game, config, game_seed, observed.wrap(seats), policy, game_id)
         except Exception:
+            with contextlib.suppress(redis.RedisError):
+                pending.execute()  # the games that did end were played: they count as such
             observed.voided(index + 1)  # a rerun of the match replays this game and earlier ones
             raise
-        client.set(keys.game_record(game_id), outcome.record.dumps())
-        observed.finished(outcome)
+        pending.set(keys.game_record(game_id), outcome.record.dumps())
+        observed.finished(outcome, pending)
+        if len(pending) >= BATCH_COMMANDS:
+            pending.execute()
         outcomes.append(outcome)
+    pending.execute()
     return outcomes
 
 

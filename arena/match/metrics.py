@@ -6,6 +6,7 @@ the referee's clock does, and the whole game is written to Redis in one pipeline
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
 
@@ -20,7 +21,9 @@ from arena.match.referee import (
     GameOutcome,
     Seat,
 )
-from arena.metrics.recorder import record_game, record_voided
+from arena.metrics.recorder import queue_game, record_voided
+
+log = logging.getLogger("arena.metrics")
 
 
 class _TimedSeat:
@@ -57,9 +60,18 @@ class GameMetrics:
         self._started = time.perf_counter()
         return [_TimedSeat(seat, self) for seat in seats]
 
-    def finished(self, outcome: GameOutcome) -> None:
-        record_game(
-            self._redis,
+    def finished(self, outcome: GameOutcome, pipe: redis.client.Pipeline | None = None) -> None:
+        """Record the game; with `pipe`, only queue the commands on it (the caller executes)."""
+        if pipe is None:
+            pipe = self._redis.pipeline(transaction=False)
+            self.finished(outcome, pipe)
+            try:
+                pipe.execute()
+            except redis.RedisError as error:
+                log.warning("could not record metrics of a %s game: %s", self._game, error)
+            return
+        queue_game(
+            pipe,
             self._game,
             outcome.result.winner,
             outcome.termination.value,

@@ -7,11 +7,13 @@ seats only answer. What the game record says about how it ended is decided here.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, Protocol
 
 from arena.bots.base import Bot
@@ -81,16 +83,34 @@ class GameInfo:
     policy: FaultPolicy
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DecisionRequest:
     game_id: str
     seat: int
-    observation: Observation
     legal: Sequence[Any]
     move_ms: int
     bank_ms: int
     strikes: int
-    move_number: int = 0  # actions played in the game so far, by both seats
+    move_number: int  # actions played in the game so far, by both seats
+    observe: Callable[[], Observation] = field(repr=False, compare=False)
+
+    @cached_property
+    def observation(self) -> Observation:
+        """The seat's view, built on first use: building it costs more than an engine step, and
+        a built-in bot that never looks at it (random) should not pay for it."""
+        return self.observe()
+
+
+class Unobserved:
+    """What a built-in bot that declares `observes = False` is given instead of a view."""
+
+    seat = -1
+
+    def to_json(self) -> dict[str, Any]:
+        raise GameError("this bot declared that it plays without looking at the game")
+
+
+UNOBSERVED = Unobserved()
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,12 +147,14 @@ class BuiltinSeat:
     ) -> None:
         self.name = name or bot.name  # the entrant's name ("random/2") where it differs
         self._bot, self._game, self._rng = bot, game, bot_rng(seed, seat)
+        self._observes = getattr(bot, "observes", True)
 
     def start(self, info: GameInfo) -> None:
         pass
 
     def decide(self, request: DecisionRequest) -> Decision:
-        return Decision(self._bot.choose(self._game, request.observation, request.legal, self._rng))
+        observation = request.observation if self._observes else UNOBSERVED
+        return Decision(self._bot.choose(self._game, observation, request.legal, self._rng))
 
     def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
         pass
@@ -213,16 +235,15 @@ class _Referee:
         """The action to play for `mover`, or a forfeit (seat, fault, reason)."""
         game, clock, policy = self.game, self.clocks[mover], self.policy
         legal = game.legal_actions(state)
-        observation = game.observation(state, mover)
         request = DecisionRequest(
             self.game_id,
             mover,
-            observation,
             legal,
             policy.move_ms,
             clock.bank_ms,
             clock.strikes,
             move_number,
+            functools.partial(game.observation, state, mover),
         )
         started = time.perf_counter()
         decision = self.seats[mover].decide(request)

@@ -123,20 +123,33 @@ def record_game(
     timeouts: int,
 ) -> None:
     """One finished game: its result, duration, every decision's latency, timeouts, forfeit."""
-    result = "draw" if winner is None else f"seat{winner}_win"
     try:
         pipe = client.pipeline(transaction=False)
-        add_count(pipe, GAMES, (game, result, termination), 1)
-        add_count(pipe, DECISION_TIMEOUTS, (game,), timeouts)
-        if termination not in ("normal", "voided"):
-            add_count(pipe, FORFEITS, (game, termination), 1)
-        add_observations(pipe, GAME_DURATION, (game,), [duration_s])
-        for kind in sorted({kind for kind, _ in decisions}):
-            seconds = [s for k, s in decisions if k == kind]
-            add_observations(pipe, DECISION_LATENCY, (game, kind), seconds)
+        queue_game(pipe, game, winner, termination, duration_s, decisions, timeouts)
         pipe.execute()
     except redis.RedisError as error:
         log.warning("could not record metrics of a %s game: %s", game, error)
+
+
+def queue_game(
+    pipe: redis.client.Pipeline,
+    game: str,
+    winner: int | None,
+    termination: str,
+    duration_s: float,
+    decisions: Sequence[tuple[str, float]],
+    timeouts: int,
+) -> None:
+    """`record_game`'s commands, queued on the caller's pipeline (to share its round trip)."""
+    result = "draw" if winner is None else f"seat{winner}_win"
+    add_count(pipe, GAMES, (game, result, termination), 1)
+    add_count(pipe, DECISION_TIMEOUTS, (game,), timeouts)
+    if termination not in ("normal", "voided"):
+        add_count(pipe, FORFEITS, (game, termination), 1)
+    add_observations(pipe, GAME_DURATION, (game,), [duration_s])
+    for kind in sorted({kind for kind, _ in decisions}):
+        seconds = [s for k, s in decisions if k == kind]
+        add_observations(pipe, DECISION_LATENCY, (game, kind), seconds)
 
 
 def record_voided(client: redis.Redis, game: str, count: int = 1) -> None:

@@ -6,9 +6,11 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from arena.bots import make_bot
 from arena.bots.random_bot import RandomBot
 from arena.games.caper import CAPER, Action, ActionKind
 from arena.games.record import GameRecord, replay_states
+from arena.match.local import play_game
 from arena.match.referee import (
     BuiltinSeat,
     Decision,
@@ -108,3 +110,25 @@ def test_policy_rejects_nonsense() -> None:
         FaultPolicy(move_ms=-1)
     with pytest.raises(ValueError, match="max_strikes must be at least 1"):
         FaultPolicy(max_strikes=0)
+
+
+class _CountingCaper(type(CAPER)):  # type: ignore[misc]
+    """First-edition Caper that counts the views it is asked to build."""
+
+    def __init__(self) -> None:
+        self.views = 0
+
+    def observation(self, state: object, seat: int) -> object:
+        self.views += 1
+        return super().observation(state, seat)
+
+
+def test_views_are_built_only_for_bots_that_look() -> None:
+    counting = _CountingCaper()
+    blind = play_game(counting, {"city": "paris"}, 5, (make_bot("random"), make_bot("random")))
+    assert counting.views == 0 and blind.result is not None
+    played = play_game(counting, {"city": "paris"}, 5, (make_bot("greedy"), make_bot("random")))
+    looks = sum(1 for _ in played.record.actions)  # greedy looks at each of its decisions
+    assert 0 < counting.views < looks
+    same = play_game(CAPER, {"city": "paris"}, 5, (make_bot("random"), make_bot("random")))
+    assert same.record.actions == blind.record.actions, "not looking changes nothing else"
