@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import redis
 from rq import Queue, Retry
 from rq.serializers import JSONSerializer
@@ -30,10 +32,17 @@ def match_job_id(name: str, round_number: int, board: int) -> str:
     return f"match_{name}_r{round_number}_b{board}"
 
 
-def enqueue_round(client: redis.Redis, definition: TournamentDefinition, round_: Round) -> None:
-    """One job per pairing of `round_`; a rerun of a job replays its match from scratch."""
+def enqueue_round(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    round_: Round,
+    boards: Sequence[int] | None = None,
+) -> None:
+    """One job per pairing of `round_` (or of `boards` only); a rerun of a job replays its
+    match from scratch."""
     queue = arena_queue(client)
-    for board, pairing in enumerate(round_.pairings):
+    for board in range(len(round_.pairings)) if boards is None else boards:
+        pairing = round_.pairings[board]
         queue.enqueue(
             "workers.jobs.play_tournament_match",
             args=(definition.name, round_.number, board),

@@ -15,7 +15,13 @@ from arena.games import get_game
 from arena.match.match import play_match
 from arena.match.referee import FaultPolicy
 from arena.match.scoring import score_match
-from arena.store.tournaments import Status, StoredMatch, TournamentStore, match_id
+from arena.store.tournaments import (
+    Status,
+    StoredMatch,
+    TournamentStore,
+    TournamentStoreError,
+    match_id,
+)
 from arena.tournament import (
     MatchResult,
     Round,
@@ -98,6 +104,29 @@ def _play(
         tuple(o.termination.value for o in outcomes),
         score.margin,
     )
+
+
+def resume(client: redis.Redis, name: str) -> int:
+    """Go on with a stopped tournament (say, once a failing bot is fixed): every unrecorded
+    match of the scheduled rounds is queued again. Recorded matches are left alone. Returns how
+    many matches were queued."""
+    store = TournamentStore(client)
+    definition = store.get(name)
+    if store.status(name) is Status.FINISHED:
+        raise TournamentStoreError(f"{name} is finished: there is nothing to resume")
+    store.set_status(name, Status.RUNNING)
+    recorded = store.results(name)
+    queued = 0
+    for round_ in store.rounds(name):
+        boards = [
+            board
+            for board in range(len(round_.pairings))
+            if match_id(name, round_.number, board) not in recorded
+        ]
+        enqueue_round(client, definition, round_, boards)
+        queued += len(boards)
+    advance(client, name)  # nothing left to play in the last round: pair the next one
+    return queued
 
 
 def stop_after_failure(

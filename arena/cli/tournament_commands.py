@@ -206,6 +206,20 @@ def tournament_export(
     click.echo(tournaments.export(client, name, fmt, through_round), nl=False)
 
 
+@tournament_group.command("resume")
+@click.argument("name")
+@REDIS_OPTION
+@friendly_errors
+def tournament_resume(name: str, redis_url: str | None) -> None:
+    """Go on with a stopped tournament: its unplayed matches are queued again."""
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+    from workers.tournament import resume
+
+    queued = resume(connect(require_redis_url(redis_url)), name)
+    console.print(f"{name} resumed: {queued} unplayed matches queued again.")
+
+
 @tournament_group.command("enter")
 @click.argument("name")
 @click.argument("entrant")

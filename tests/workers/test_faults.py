@@ -127,3 +127,13 @@ def test_a_match_that_fails_every_attempt_stops_the_tournament_with_the_reason(
     assert store.results("doomed") == {}, "nothing is scored for it"
     out = CliRunner().invoke(main, ["tournament", "status", "doomed"], env={"REDIS_URL": redis_url})
     assert "doomed: stopped" in out.output and "referee fell over" in out.output.replace("\n", " ")
+
+    monkeypatch.undo()  # the referee is mended: the organiser resumes the tournament
+    out = CliRunner().invoke(main, ["tournament", "resume", "doomed"], env={"REDIS_URL": redis_url})
+    assert "doomed resumed: 1 unplayed matches queued again" in out.output, out.output
+    work_in_process(redis_client)
+    assert store.status("doomed") is Status.FINISHED and len(store.results("doomed")) == 1
+    again = CliRunner().invoke(
+        main, ["tournament", "resume", "doomed"], env={"REDIS_URL": redis_url}
+    )
+    assert again.exit_code == 1 and "nothing to resume" in again.output
