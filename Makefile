@@ -3,8 +3,11 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Tools the tests drive that PyPI does not ship, as `command:Debian package` (Node.js comes from
+# PyPI, in the dev extra). They are installed with apt-get when missing, if we are root.
+APT_TOOLS := promtool:prometheus
 
-.PHONY: test demo lint typecheck clean
+.PHONY: test demo lint typecheck test-tools clean
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -19,7 +22,22 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
+test-tools:
+	@missing=""; for pair in $(APT_TOOLS); do \
+	    command -v "$${pair%%:*}" >/dev/null || missing="$$missing $${pair#*:}"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	        echo "installing the test tools from Debian:$$missing"; \
+	        apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	            apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	    else \
+	        echo "make test needs Debian's$$missing: apt-get install$$missing (as root)" >&2; \
+	        exit 1; \
+	    fi; \
+	fi
+
+test: lint typecheck test-tools
 	$(BIN)/pytest
 
 demo: $(STAMP)

@@ -13,10 +13,12 @@ JS_DIR = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "js"
 
 
 def node_bot_ready() -> Path:
-    """The folder of bot.js with its dependencies installed (`.ci/run` makes sure Node is there:
+    """The folder of bot.js with its dependencies installed (Node comes from PyPI, see conftest:
     a missing Node fails the test rather than skipping a feature the issue requires)."""
     if shutil.which("node") is None or shutil.which("npm") is None:
-        pytest.fail("Node.js and npm are needed for the Node bot: install them (see .ci/run)")
+        pytest.fail(
+            "Node.js and npm are needed for the Node bot: pip install -e .[dev] brings them"
+        )
     if not (JS_DIR / "node_modules" / "@grpc" / "grpc-js").is_dir():
         done = subprocess.run(
             ["npm", "ci", "--no-audit", "--no-fund"],

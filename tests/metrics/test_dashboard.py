@@ -62,7 +62,7 @@ def test_every_queried_metric_is_exported(redis_client: redis.Redis) -> None:
 def test_every_query_is_valid_promql(tmp_path: Path) -> None:
     promtool = shutil.which("promtool")
     if promtool is None:  # a missing tool fails: a skip would hide an unchecked exposition
-        pytest.fail("promtool is missing: install Debian's prometheus package (see .ci/run)")
+        pytest.fail("promtool is missing: `make test` installs Debian's prometheus package")
     rules = [{"record": f"dashboard:query{n}", "expr": q} for n, q in enumerate(_queries())]
     path = tmp_path / "rules.json"  # YAML is a superset of JSON: promtool reads it as is
     path.write_text(json.dumps({"groups": [{"name": "dashboard", "rules": rules}]}))

@@ -68,7 +68,7 @@ def test_the_exposition_has_every_family_with_bounded_labels(redis_client: redis
 def test_the_exposition_passes_promtool(redis_client: redis.Redis) -> None:
     promtool = shutil.which("promtool")
     if promtool is None:  # a missing tool fails: a skip would hide an unchecked exposition
-        pytest.fail("promtool is missing: install Debian's prometheus package (see .ci/run)")
+        pytest.fail("promtool is missing: `make test` installs Debian's prometheus package")
     populate(redis_client)
     checked = subprocess.run(
         [promtool, "check", "metrics"],
