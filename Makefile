@@ -12,7 +12,9 @@ APT_TOOLS := promtool:prometheus
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	# setuptools warns on every editable install that local folders shadow the package: here
+	# they are the package.
+	PYTHONWARNINGS="ignore:Editable installation" $(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
 lint: $(STAMP)
