@@ -37,11 +37,15 @@ class ArenaService(arena_pb2_grpc.ArenaServiceServicer):
     async def ListBots(
         self, request: arena_pb2.ListBotsRequest, context: Context
     ) -> arena_pb2.ListBotsResponse:
+        # A bot sees who else plays, not the ids the arena's Redis keys are built from.
+        admin = await self._require_token(context)
         bots = await asyncio.to_thread(self._registry.all)
         online = await asyncio.to_thread(lambda: [self._registry.is_online(b.bot_id) for b in bots])
         return arena_pb2.ListBotsResponse(
             bots=[
-                arena_pb2.BotSummary(bot_id=bot.bot_id, name=bot.name, connected=up)
+                arena_pb2.BotSummary(
+                    bot_id=bot.bot_id if admin else "", name=bot.name, connected=up
+                )
                 for bot, up in zip(bots, online, strict=True)
             ]
         )
@@ -56,6 +60,18 @@ class ArenaService(arena_pb2_grpc.ArenaServiceServicer):
             await context.abort(grpc.StatusCode.NOT_FOUND, f"no game {request.game_id!r}")
         assert record is not None
         return arena_pb2.GetGameRecordResponse(record_json=as_text(record))
+
+    async def _require_token(self, context: Context) -> bool:
+        """Whether the caller is the admin; a caller with neither the admin token nor a bot's is
+        refused."""
+        token = bearer_token(context.invocation_metadata())
+        if is_admin(token, self._admin_token):
+            return True
+        if token is None or await asyncio.to_thread(self._registry.authenticate, token) is None:
+            await context.abort(
+                grpc.StatusCode.UNAUTHENTICATED, "this call needs a bot's token or the admin token"
+            )
+        return False
 
     async def _require_admin(self, context: Context) -> None:
         if not is_admin(bearer_token(context.invocation_metadata()), self._admin_token):

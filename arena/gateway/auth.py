@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hmac
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
+import grpc
 import redis.asyncio as aioredis
 
 from arena.store import keys
@@ -40,3 +42,45 @@ def is_admin(token: str | None, admin_token: str | None) -> bool:
     if token is None or not admin_token:
         return False
     return hmac.compare_digest(token.encode(), admin_token.encode())
+
+
+async def holds_token(client: aioredis.Redis, token: str | None, admin_token: str | None) -> bool:
+    """Whether `token` is the admin token or a registered bot's."""
+    if token is None:
+        return False
+    return is_admin(token, admin_token) or await authenticate_bot(client, token) is not None
+
+
+if TYPE_CHECKING:  # grpc's classes are generic in its stubs only
+    Handler = grpc.RpcMethodHandler[Any, Any]
+    Interceptor = grpc.aio.ServerInterceptor[Any, Any]
+else:
+    Handler = grpc.RpcMethodHandler
+    Interceptor = grpc.aio.ServerInterceptor
+Continuation = Callable[[grpc.HandlerCallDetails], Awaitable[Handler]]
+
+
+class ReflectionNeedsToken(Interceptor):
+    """Server reflection only for callers holding a bot's token or the admin token: the schema
+    is no secret (bot.proto is published), but strangers need not map the arena's services."""
+
+    def __init__(self, client: aioredis.Redis, admin_token: str | None) -> None:
+        self._redis = client
+        self._admin_token = admin_token
+
+    async def intercept_service(
+        self, continuation: Continuation, details: grpc.HandlerCallDetails
+    ) -> Handler:
+        if not details.method.startswith("/grpc.reflection."):
+            return await continuation(details)
+        token = bearer_token(details.invocation_metadata)
+        if await holds_token(self._redis, token, self._admin_token):
+            return await continuation(details)
+        return grpc.stream_stream_rpc_method_handler(_refuse_reflection)
+
+
+async def _refuse_reflection(requests: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+    await context.abort(
+        grpc.StatusCode.UNAUTHENTICATED,
+        "server reflection needs a bot's token or the admin token (authorization: Bearer ...)",
+    )
