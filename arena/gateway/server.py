@@ -15,6 +15,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from arena.gateway.arena_service import ArenaService
+from arena.gateway.auth import ReflectionNeedsToken
 from arena.gateway.bot_gateway import BotGateway
 from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2, bot_pb2_grpc
 
@@ -32,6 +33,9 @@ SERVER_OPTIONS = [
     ("grpc.keepalive_permit_without_calls", 1),
     ("grpc.http2.min_ping_interval_without_data_ms", 10_000),
     ("grpc.http2.max_ping_strikes", 2),
+    # gRPC sets SO_REUSEPORT by default: a second gateway on a taken port would start and share
+    # (steal) its connections instead of failing.
+    ("grpc.so_reuseport", 0),
 ]
 
 SERVICE_NAMES = (
@@ -50,8 +54,9 @@ class GatewaySettings:
 
 async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
     """A started server and the port it listens on."""
-    server = grpc.aio.server(options=SERVER_OPTIONS)
     async_client = aioredis.Redis.from_url(settings.redis_url, max_connections=None)
+    reflection_gate = ReflectionNeedsToken(async_client, settings.admin_token)
+    server = grpc.aio.server(options=SERVER_OPTIONS, interceptors=[reflection_gate])
     sync_client = redis.Redis.from_url(settings.redis_url)
     bot_pb2_grpc.add_BotGatewayServiceServicer_to_server(BotGateway(async_client), server)
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(
