@@ -24,13 +24,14 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\"\"\n\x12RegisterBotRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"4\n\x13RegisterBotResponse\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"\x11\n\x0fListBotsRequest\"6\n\x10ListBotsResponse\x12\"\n\x04\x62ots\x18\x01 \x03(\x0b\x32\x14.arena.v1.BotSummary\"=\n\nBotSummary\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\tconnected\x18\x03 \x01(\x08\"\'\n\x14GetGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\",\n\x15GetGameRecordResponse\x12\x13\n\x0brecord_json\x18\x01 \x01(\t2\xef\x01\n\x0c\x41renaService\x12J\n\x0bRegisterBot\x12\x1c.arena.v1.RegisterBotRequest\x1a\x1d.arena.v1.RegisterBotResponse\x12\x41\n\x08ListBots\x12\x19.arena.v1.ListBotsRequest\x1a\x1a.arena.v1.ListBotsResponse\x12P\n\rGetGameRecord\x12\x1e.arena.v1.GetGameRecordRequest\x1a\x1f.arena.v1.GetGameRecordResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/arena.proto\x12\x08\x61rena.v1\"\"\n\x12RegisterBotRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\"4\n\x13RegisterBotResponse\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"\x11\n\x0fListBotsRequest\"6\n\x10ListBotsResponse\x12\"\n\x04\x62ots\x18\x01 \x03(\x0b\x32\x14.arena.v1.BotSummary\"=\n\nBotSummary\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x11\n\tconnected\x18\x03 \x01(\x08\"\'\n\x14GetGameRecordRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\",\n\x15GetGameRecordResponse\x12\x13\n\x0brecord_json\x18\x01 \x01(\t2\xef\x01\n\x0c\x41renaService\x12J\n\x0bRegisterBot\x12\x1c.arena.v1.RegisterBotRequest\x1a\x1d.arena.v1.RegisterBotResponse\x12\x41\n\x08ListBots\x12\x19.arena.v1.ListBotsRequest\x1a\x1a.arena.v1.ListBotsResponse\x12P\n\rGetGameRecord\x12\x1e.arena.v1.GetGameRecordRequest\x1a\x1f.arena.v1.GetGameRecordResponseBu\n\x11\x63om.caperarena.v1B\nArenaProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.arena_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
-  DESCRIPTOR._loaded_options = None
+  _globals['DESCRIPTOR']._loaded_options = None
+  _globals['DESCRIPTOR']._serialized_options = b'\n\021com.caperarena.v1B\nArenaProtoP\001Z\033caperarena/arena/v1;arenav1\242\002\003CAV\252\002\rCaperArena.V1\312\002\rCaperArena\\V1\352\002\016CaperArena::V1'
   _globals['_REGISTERBOTREQUEST']._serialized_start=34
   _globals['_REGISTERBOTREQUEST']._serialized_end=68
   _globals['_REGISTERBOTRESPONSE']._serialized_start=70

@@ -4,6 +4,15 @@ isort:skip_file
 The organisers' service: what the `arena` command line and other tools call to manage bots and
 read results. Bots themselves never need it (they use BotGatewayService in bot.proto).
 
+Every call needs a token in the request metadata, `authorization: Bearer <token>`, as a bot's
+Connect does; each rpc below says which:
+- the admin token: the one `arena serve` was given (--admin-token or ARENA_ADMIN_TOKEN), or else
+  generated and printed once when it starts. Without it, an admin call fails with
+  PERMISSION_DENIED;
+- a bot's token, printed once by `arena bot register` (or returned by RegisterBot). A call that
+  takes a bot's token or the admin token fails with UNAUTHENTICATED when given neither.
+Server reflection also needs one of these tokens.
+
 Tournaments, ladders and standings will be added here as further RPCs, each with its own
 <Rpc>Request and <Rpc>Response messages.
 """
@@ -124,7 +133,7 @@ class BotSummary(_message.Message):
     NAME_FIELD_NUMBER: _builtins.int
     CONNECTED_FIELD_NUMBER: _builtins.int
     bot_id: _builtins.str
-    """The bot's id."""
+    """The bot's id; empty unless the caller gave the admin token."""
     name: _builtins.str
     """The bot's registered name."""
     connected: _builtins.bool

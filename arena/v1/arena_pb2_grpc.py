@@ -58,21 +58,25 @@ class ArenaServiceServicer:
 
     def RegisterBot(self, request, context):
         """Registers a new bot and creates its secret token. The token is returned this once only: the
-        arena keeps just a hash of it. Fails with ALREADY_EXISTS if the name is taken.
+        arena keeps just a hash of it. Needs the admin token. Fails with INVALID_ARGUMENT if the
+        name is malformed or taken.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def ListBots(self, request, context):
-        """Lists the registered bots.
+        """Lists the registered bots. Needs a bot's token or the admin token; only the admin token
+        shows their ids.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
     def GetGameRecord(self, request, context):
-        """Returns the record of one game, finished or not. Fails with NOT_FOUND for an unknown id.
+        """Returns the record of one game, finished or not. Needs the admin token: a finished game's seed
+        is also the deal of its duplicate twin, which may still be in play. Fails with NOT_FOUND for
+        an unknown id.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

@@ -4,6 +4,15 @@ isort:skip_file
 The organisers' service: what the `arena` command line and other tools call to manage bots and
 read results. Bots themselves never need it (they use BotGatewayService in bot.proto).
 
+Every call needs a token in the request metadata, `authorization: Bearer <token>`, as a bot's
+Connect does; each rpc below says which:
+- the admin token: the one `arena serve` was given (--admin-token or ARENA_ADMIN_TOKEN), or else
+  generated and printed once when it starts. Without it, an admin call fails with
+  PERMISSION_DENIED;
+- a bot's token, printed once by `arena bot register` (or returned by RegisterBot). A call that
+  takes a bot's token or the admin token fails with UNAUTHENTICATED when given neither.
+Server reflection also needs one of these tokens.
+
 Tournaments, ladders and standings will be added here as further RPCs, each with its own
 <Rpc>Request and <Rpc>Response messages.
 """
@@ -40,12 +49,18 @@ class ArenaServiceStub:
     def __new__(cls, channel: _aio.Channel) -> ArenaServiceAsyncStub: ...
     RegisterBot: _grpc.UnaryUnaryMultiCallable[_arena_pb2.RegisterBotRequest, _arena_pb2.RegisterBotResponse]
     """Registers a new bot and creates its secret token. The token is returned this once only: the
-    arena keeps just a hash of it. Fails with ALREADY_EXISTS if the name is taken.
+    arena keeps just a hash of it. Needs the admin token. Fails with INVALID_ARGUMENT if the
+    name is malformed or taken.
     """
     ListBots: _grpc.UnaryUnaryMultiCallable[_arena_pb2.ListBotsRequest, _arena_pb2.ListBotsResponse]
-    """Lists the registered bots."""
+    """Lists the registered bots. Needs a bot's token or the admin token; only the admin token
+    shows their ids.
+    """
     GetGameRecord: _grpc.UnaryUnaryMultiCallable[_arena_pb2.GetGameRecordRequest, _arena_pb2.GetGameRecordResponse]
-    """Returns the record of one game, finished or not. Fails with NOT_FOUND for an unknown id."""
+    """Returns the record of one game, finished or not. Needs the admin token: a finished game's seed
+    is also the deal of its duplicate twin, which may still be in play. Fails with NOT_FOUND for
+    an unknown id.
+    """
 
 @_typing.type_check_only
 class ArenaServiceAsyncStub(ArenaServiceStub):
@@ -54,12 +69,18 @@ class ArenaServiceAsyncStub(ArenaServiceStub):
     def __init__(self, channel: _aio.Channel) -> None: ...
     RegisterBot: _aio.UnaryUnaryMultiCallable[_arena_pb2.RegisterBotRequest, _arena_pb2.RegisterBotResponse]  # type: ignore[assignment]
     """Registers a new bot and creates its secret token. The token is returned this once only: the
-    arena keeps just a hash of it. Fails with ALREADY_EXISTS if the name is taken.
+    arena keeps just a hash of it. Needs the admin token. Fails with INVALID_ARGUMENT if the
+    name is malformed or taken.
     """
     ListBots: _aio.UnaryUnaryMultiCallable[_arena_pb2.ListBotsRequest, _arena_pb2.ListBotsResponse]  # type: ignore[assignment]
-    """Lists the registered bots."""
+    """Lists the registered bots. Needs a bot's token or the admin token; only the admin token
+    shows their ids.
+    """
     GetGameRecord: _aio.UnaryUnaryMultiCallable[_arena_pb2.GetGameRecordRequest, _arena_pb2.GetGameRecordResponse]  # type: ignore[assignment]
-    """Returns the record of one game, finished or not. Fails with NOT_FOUND for an unknown id."""
+    """Returns the record of one game, finished or not. Needs the admin token: a finished game's seed
+    is also the deal of its duplicate twin, which may still be in play. Fails with NOT_FOUND for
+    an unknown id.
+    """
 
 class ArenaServiceServicer(metaclass=_abc_1.ABCMeta):
     """Bots and game records, for organisers."""
@@ -71,7 +92,8 @@ class ArenaServiceServicer(metaclass=_abc_1.ABCMeta):
         context: _ServicerContext,
     ) -> _typing.Union[_arena_pb2.RegisterBotResponse, _abc.Awaitable[_arena_pb2.RegisterBotResponse]]:
         """Registers a new bot and creates its secret token. The token is returned this once only: the
-        arena keeps just a hash of it. Fails with ALREADY_EXISTS if the name is taken.
+        arena keeps just a hash of it. Needs the admin token. Fails with INVALID_ARGUMENT if the
+        name is malformed or taken.
         """
 
     @_abc_1.abstractmethod
@@ -80,7 +102,9 @@ class ArenaServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _arena_pb2.ListBotsRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_arena_pb2.ListBotsResponse, _abc.Awaitable[_arena_pb2.ListBotsResponse]]:
-        """Lists the registered bots."""
+        """Lists the registered bots. Needs a bot's token or the admin token; only the admin token
+        shows their ids.
+        """
 
     @_abc_1.abstractmethod
     def GetGameRecord(
@@ -88,6 +112,9 @@ class ArenaServiceServicer(metaclass=_abc_1.ABCMeta):
         request: _arena_pb2.GetGameRecordRequest,
         context: _ServicerContext,
     ) -> _typing.Union[_arena_pb2.GetGameRecordResponse, _abc.Awaitable[_arena_pb2.GetGameRecordResponse]]:
-        """Returns the record of one game, finished or not. Fails with NOT_FOUND for an unknown id."""
+        """Returns the record of one game, finished or not. Needs the admin token: a finished game's seed
+        is also the deal of its duplicate twin, which may still be in play. Fails with NOT_FOUND for
+        an unknown id.
+        """
 
 def add_ArenaServiceServicer_to_server(servicer: ArenaServiceServicer, server: _typing.Union[_grpc.Server, _aio.Server]) -> None: ...
