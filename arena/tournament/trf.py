@@ -9,7 +9,8 @@ Seat 0 is written as white (`w`), seat 1 as black (`b`). Results: `1 = 0` for pl
 (match score, so a 1.5 : 0.5 duplicate pair is `1` / `0`), `+ -` for forfeits, `U` for a
 pairing-allocated bye, `Z`/`H`/`F` for a zero/half/full-point absence bye, and `0000 - -` for a
 round with no record (after a withdrawal). Extension lines understood by bbpPairings and JaVaFo:
-`XXR` (planned rounds), `XXP` (a forbidden pair) and `BBU` (pairing-bye points, when not 1).
+`XXR` (planned rounds; the recorded rounds when the plan is not given), `XXP` (a forbidden pair)
+and `BBU` (pairing-bye points, when not 1, right-aligned in columns 5-8 like every BB line).
 """
 
 from __future__ import annotations
@@ -55,11 +56,14 @@ def export_trf(
         results = [r for r in results if r.round <= through_round]
         byes = [b for b in byes if b.round <= through_round]
     start_rank = {e: i + 1 for i, e in enumerate(players)}
+    recorded = max([r.round for r in results] + [b.round for b in byes], default=0)
+    if total_rounds is not None and total_rounds < recorded:
+        raise InvalidOptionError(f"{recorded} rounds are recorded, but total_rounds={total_rounds}")
+    # Checkers need the planned length to pair or check the last rounds, so it is always there.
     lines = [f"012 {_one_line(tournament_name)}", f"062 {len(players)}"]
-    if total_rounds is not None:
-        lines.append(f"XXR {total_rounds}")
+    lines.append(f"XXR {total_rounds if total_rounds is not None else max(recorded, 1)}")
     if points.pairing != WIN:
-        lines.append(f"BBU {points.pairing:.1f}")
+        lines.append(f"BBU {points.pairing:>4.1f}")  # the value sits in columns 5-8
     lines += _player_lines(players, results, byes, tiebreaks, points)
     for pair in forbidden_pairs:
         for entrant in pair:

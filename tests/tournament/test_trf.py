@@ -11,6 +11,7 @@ from arena.tournament import (
     ByeKind,
     ByePoints,
     History,
+    InvalidOptionError,
     MatchResult,
     SwissOptions,
     UnknownEntrantError,
@@ -95,16 +96,27 @@ def test_export_trf_header_and_extension_lines() -> None:
         forbidden_pairs=[("P2", "P5"), ("P1", "P4")],
     )
     lines = trf.splitlines()
-    assert lines[:4] == ["012 Caper Open", "062 5", "XXR 5", "BBU 0.5"]
+    assert lines[:4] == ["012 Caper Open", "062 5", "XXR 5", "BBU  0.5"]
+    # Checkers (bbpPairings, JaVaFo) read a BB line's value from columns 5-8, right-aligned.
+    assert column(lines[3], 1, 3) == "BBU" and column(lines[3], 5, 8) == " 0.5"
     assert lines[-2:] == ["XXP 2 5", "XXP 1 4"]
     assert trf.endswith("\n")
     # A half-point pairing bye shows in the points column: P5 now has 0.5 + 1 + 0.5.
     assert column(player_lines(trf)[5], 81, 84) == " 2.0"
 
 
-def test_export_trf_default_header_has_no_optional_lines() -> None:
+def test_export_trf_default_header_still_gives_the_rounds() -> None:
     lines = export_trf(SEEDS, SWISS, SWISS_BYES).splitlines()
-    assert [line[:3] for line in lines] == ["012", "062", "001", "001", "001", "001", "001"]
+    kinds = ["012", "062", "XXR", "001", "001", "001", "001", "001"]
+    assert [line[:3] for line in lines] == kinds
+    assert lines[2] == "XXR 3"  # no plan given: the rounds on record
+    assert export_trf(SEEDS, SWISS, SWISS_BYES, through_round=2).splitlines()[2] == "XXR 2"
+    assert export_trf(SEEDS, []).splitlines()[2] == "XXR 1"  # nothing played yet
+
+
+def test_export_trf_rejects_a_plan_shorter_than_the_record() -> None:
+    with pytest.raises(InvalidOptionError, match="3 rounds are recorded"):
+        export_trf(SEEDS, SWISS, SWISS_BYES, total_rounds=2)
 
 
 @pytest.mark.parametrize(("absent_points", "code"), [(0.0, "Z"), (0.5, "H"), (1.0, "F")])
