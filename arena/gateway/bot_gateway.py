@@ -1,7 +1,8 @@
 """BotGatewayService: holds each bot's one live stream and relays between it and Redis.
 
-Per stream, three coroutines: the handler writes every outgoing message (gRPC wants one
-writer), a reader handles what the bot sends, and a pump forwards the bot's inbox from Redis.
+Per stream, the handler writes every outgoing message (gRPC wants one writer) and a reader task
+handles what the bot sends. What runners send comes through the gateway's hub (hub.py), which
+serves every stream of this gateway from Redis with a fixed number of connections.
 """
 
 from __future__ import annotations
@@ -9,26 +10,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
-from typing import Any
 
 import grpc
+import redis
 import redis.asyncio as aioredis
+from google.protobuf.message import DecodeError
 
 from arena import __version__, codec
 from arena.gateway.auth import authenticate_bot, bearer_token
+from arena.gateway.hub import CLOSE, ONLINE_TTL_S, REDIS_DOWN, UNREACHABLE, Abort, Hub, Stream
 from arena.store import keys
 from arena.store.bots import BotInfo
-from arena.store.relay import Answer, GatewayRelay
-from arena.v1 import bot_pb2, bot_pb2_grpc
+from arena.store.relay import Answer
+from arena.v1 import bot_pb2
 
 log = logging.getLogger("arena.gateway")
 
 HELLO_TIMEOUT_S = 10.0
-ONLINE_TTL_S = 3  # presence expires this long after a gateway stops refreshing it
-SESSION_CHECK_S = 0.5  # how often a stream checks it has not been replaced
-RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
+WRITE_TIMEOUT_S = 30.0  # a write the bot has not made room for in this long: it is not reading
+ECHO_CHARS = 128  # how much of a bot's own text an error message quotes back
+LOG_EVERY_S = 10.0  # at most one line per this long about malformed messages
 
 _ANSWER_ERRORS = {
     Answer.UNKNOWN: (bot_pb2.ERROR_CODE_UNKNOWN_REQUEST, "unknown request id {rid}"),
@@ -43,92 +46,139 @@ _ANSWER_ERRORS = {
     ),
 }
 
-
-@dataclass(frozen=True)
-class _Abort:
-    code: grpc.StatusCode
-    details: str
+Context = grpc.aio.ServicerContext[bot_pb2.ConnectRequest | None, bot_pb2.ConnectResponse]
+Requests = AsyncIterator[bot_pb2.ConnectRequest | None]
 
 
-_CLOSE = object()  # the bot closed its side: end the call normally
+def parse_request(data: bytes) -> bot_pb2.ConnectRequest | None:
+    """The deserializer the method is registered with: None for bytes that are not a
+    ConnectRequest, so the handler answers INVALID_ARGUMENT instead of gRPC failing INTERNAL."""
+    try:
+        return bot_pb2.ConnectRequest.FromString(data)
+    except DecodeError:
+        return None
 
 
-@dataclass
-class _Stream:
-    bot: BotInfo
-    session: str
-    outgoing: asyncio.Queue[Any] = field(default_factory=asyncio.Queue)
-    sent_requests: dict[str, None] = field(default_factory=dict)  # recent ones, oldest first
-    aborting: bool = False  # once set, the reader's failure is the abort's echo, not a fault
+def add_to_server(gateway: BotGateway, server: grpc.aio.Server) -> None:
+    connect = grpc.stream_stream_rpc_method_handler(
+        gateway.Connect,
+        request_deserializer=parse_request,
+        response_serializer=bot_pb2.ConnectResponse.SerializeToString,
+    )
+    service = bot_pb2.DESCRIPTOR.services_by_name["BotGatewayService"].full_name
+    server.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler(service, {"Connect": connect}),)
+    )
 
-    async def abort(self, code: grpc.StatusCode, details: str) -> None:
-        self.aborting = True
-        await self.outgoing.put(_Abort(code, details))
 
+class _Malformed:
+    """One log line per LOG_EVERY_S for malformed messages, however many bots send them."""
 
-class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
-    def __init__(self, client: aioredis.Redis) -> None:
-        self._redis = client
-        self._relay = GatewayRelay(client)
+    def __init__(self) -> None:
+        self._last, self._unlogged = 0.0, 0
 
-    async def Connect(
-        self,
-        request_iterator: AsyncIterator[bot_pb2.ConnectRequest],
-        context: grpc.aio.ServicerContext[bot_pb2.ConnectRequest, bot_pb2.ConnectResponse],
-    ) -> AsyncIterator[bot_pb2.ConnectResponse]:
-        bot = await self._authenticate(context)
-        hello = await self._hello(request_iterator, context)
-        if isinstance(hello, bot_pb2.Error):
-            yield bot_pb2.ConnectResponse(error=hello)
-            await context.abort(grpc.StatusCode.FAILED_PRECONDITION, hello.message)
-        stream = _Stream(bot, secrets.token_hex(8))
-        await self._relay.claim(bot.bot_id, stream.session, ONLINE_TTL_S)
-        # What the bot says it plays: tournaments, matches and ladders schedule it accordingly.
-        await self._redis.hset(keys.bot(bot.bot_id), "games", ",".join(hello.games))
-        log.info("bot %s (%s) connected, session %s", bot.name, bot.bot_id, stream.session)
-        yield bot_pb2.ConnectResponse(
-            welcome=bot_pb2.Welcome(
-                bot_id=bot.bot_id,
-                bot_name=bot.name,
-                server_version=__version__,
-                protocol_version=codec.PROTOCOL_VERSION,
+    def seen(self, bot: str) -> None:
+        self._unlogged += 1
+        if time.monotonic() - self._last >= LOG_EVERY_S:
+            log.warning(
+                "malformed message from bot %s (%d in all since the last such line): "
+                "INVALID_ARGUMENT",
+                bot,
+                self._unlogged,
             )
-        )
-        for payload in await self._relay.pending(bot.bot_id):
-            await self._forward(stream, payload)
-        tasks = [
-            asyncio.create_task(self._read(stream, request_iterator)),
-            asyncio.create_task(self._pump(stream)),
-        ]
+            self._last, self._unlogged = time.monotonic(), 0
+
+
+def _echo(text: str) -> str:
+    shown = text if len(text) <= ECHO_CHARS else text[:ECHO_CHARS] + "…"
+    return repr(shown)
+
+
+class BotGateway:
+    def __init__(self, client: aioredis.Redis, hub: Hub) -> None:
+        self._redis, self._hub, self._relay = client, hub, hub.relay
+        self._malformed = _Malformed()
+
+    async def Connect(self, requests: Requests, context: Context) -> None:
+        bot = await self._authenticate(context)
+        hello = await self._hello(requests, context)
+        if isinstance(hello, bot_pb2.Error):
+            await context.write(bot_pb2.ConnectResponse(error=hello))
+            await context.abort(grpc.StatusCode.FAILED_PRECONDITION, hello.message)
+        stream = Stream(bot.bot_id, bot.name, secrets.token_hex(8))
         try:
-            while (item := await stream.outgoing.get()) is not _CLOSE:
-                if isinstance(item, _Abort):
-                    await context.abort(item.code, item.details)
-                yield item
+            await self._open(bot, hello, stream)
+            pending = await self._relay.pending(bot.bot_id)
+        except REDIS_DOWN:
+            await self._relay_gone(stream)
+            await context.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)
+        log.info("bot %s (%s) connected, session %s", bot.name, bot.bot_id, stream.session)
+        for payload in pending:
+            stream.forward(payload)
+        self._hub.poke(bot.bot_id)  # what was queued before this stream claimed the bot
+        reader = asyncio.create_task(self._read(stream, requests))
+        try:
+            await self._write(stream, context)
         finally:
-            for task in tasks:
-                task.cancel()
-            await self._relay.release(bot.bot_id, stream.session)
+            reader.cancel()
+            await self._relay_gone(stream)
             log.info("bot %s (%s) disconnected, session %s", bot.name, bot.bot_id, stream.session)
 
-    async def _authenticate(self, context: grpc.aio.ServicerContext[Any, Any]) -> BotInfo:
+    async def _open(self, bot: BotInfo, hello: bot_pb2.Hello, stream: Stream) -> None:
+        stream.send(
+            bot_pb2.ConnectResponse(
+                welcome=bot_pb2.Welcome(
+                    bot_id=bot.bot_id,
+                    bot_name=bot.name,
+                    server_version=__version__,
+                    protocol_version=codec.PROTOCOL_VERSION,
+                )
+            )
+        )  # first in the queue: the hub may deliver as soon as the stream is added
+        await self._relay.claim(bot.bot_id, stream.session, ONLINE_TTL_S)
+        self._hub.add(stream)
+        # What the bot says it plays: tournaments, matches and ladders schedule it accordingly.
+        await self._redis.hset(keys.bot(bot.bot_id), "games", ",".join(hello.games))
+
+    async def _relay_gone(self, stream: Stream) -> None:
+        self._hub.remove(stream)
+        try:
+            await self._relay.release(stream.bot_id, stream.session)
+        except redis.RedisError as error:  # its presence expires; runners see the gateway lost
+            log.warning("could not release bot %s: %s", stream.name, error)
+
+    async def _write(self, stream: Stream, context: Context) -> None:
+        while (item := await stream.outgoing.get()) is not CLOSE:
+            if isinstance(item, Abort):
+                await context.abort(item.code, item.details)
+            try:
+                async with asyncio.timeout(WRITE_TIMEOUT_S) as stream.writing:
+                    await context.write(item)
+            except TimeoutError:
+                ending = stream.ending or Abort(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED, "you are not reading your stream"
+                )
+                await context.abort(ending.code, ending.details)
+            finally:
+                stream.writing = None
+
+    async def _authenticate(self, context: Context) -> BotInfo:
         token = bearer_token(context.invocation_metadata())
         if token is None:
             await context.abort(
                 grpc.StatusCode.UNAUTHENTICATED,
                 "missing token: send the metadata 'authorization: Bearer <token>'",
             )
-        bot = await authenticate_bot(self._redis, token) if token else None
+        try:
+            bot = await authenticate_bot(self._redis, token) if token else None
+        except REDIS_DOWN:
+            await context.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)
         if bot is None:
             await context.abort(grpc.StatusCode.UNAUTHENTICATED, "unknown token")
         assert bot is not None  # abort raises
         return bot
 
-    async def _hello(
-        self,
-        requests: AsyncIterator[bot_pb2.ConnectRequest],
-        context: grpc.aio.ServicerContext[Any, Any],
-    ) -> bot_pb2.Hello | bot_pb2.Error:
+    async def _hello(self, requests: Requests, context: Context) -> bot_pb2.Hello | bot_pb2.Error:
         """The bot's Hello, or the Error to send before closing for a wrong version."""
         try:
             first = await asyncio.wait_for(anext(requests), HELLO_TIMEOUT_S)
@@ -138,6 +188,11 @@ class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
             await context.abort(
                 grpc.StatusCode.FAILED_PRECONDITION, "the stream ended before Hello"
             )
+        if first is None:
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT, "the first message is not a ConnectRequest"
+            )
+        assert first is not None  # abort raises
         if first.WhichOneof("message") != "hello":
             await context.abort(
                 grpc.StatusCode.FAILED_PRECONDITION, "the first message must be Hello"
@@ -152,80 +207,63 @@ class BotGateway(bot_pb2_grpc.BotGatewayServiceServicer):
             )
         return first.hello
 
-    async def _read(self, stream: _Stream, requests: AsyncIterator[bot_pb2.ConnectRequest]) -> None:
+    async def _read(self, stream: Stream, requests: Requests) -> None:
         try:
             async for request in requests:
+                if request is None:
+                    self._malformed.seen(stream.name)
+                    stream.abort(
+                        grpc.StatusCode.INVALID_ARGUMENT,
+                        "a message on this stream is not an arena.v1.ConnectRequest",
+                    )
+                    return
                 await self._handle(stream, request)
         except asyncio.CancelledError:
             raise
         except grpc.RpcError:
             pass  # the bot's side broke off; ending the call below is all there is to do
-        except Exception:  # a bug here must end this stream, not the server
-            if stream.aborting:
-                return  # grpc's AbortError reaching the reader after our own abort
-            log.exception("stream of bot %s failed", stream.bot.name)
-            await stream.abort(grpc.StatusCode.INTERNAL, "the gateway failed")
+        except REDIS_DOWN as error:
+            log.warning(
+                "bot %s: Redis unreachable (%s): stream ended UNAVAILABLE", stream.name, error
+            )
+            stream.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)
             return
-        await stream.outgoing.put(_CLOSE)
+        except Exception:  # a bug here must end this stream, not the server
+            if stream.ending is not None:
+                return  # grpc's AbortError reaching the reader after our own abort
+            log.exception("stream of bot %s failed", stream.name)
+            stream.abort(grpc.StatusCode.INTERNAL, "the gateway failed")
+            return
+        stream.send(CLOSE)
 
-    async def _handle(self, stream: _Stream, request: bot_pb2.ConnectRequest) -> None:
+    async def _handle(self, stream: Stream, request: bot_pb2.ConnectRequest) -> None:
         kind = request.WhichOneof("message")
         if kind == "action_reply":
             await self._reply(stream, request.action_reply)
         elif kind == "ping":
-            await stream.outgoing.put(
-                bot_pb2.ConnectResponse(pong=bot_pb2.Pong(nonce=request.ping.nonce))
-            )
+            stream.send(bot_pb2.ConnectResponse(pong=bot_pb2.Pong(nonce=request.ping.nonce)))
         elif kind == "resign":
-            if not await self._relay.resign(stream.bot.bot_id, request.resign.game_id):
-                await self._error(
+            game_id = request.resign.game_id
+            if not await self._hub.call(lambda: self._relay.resign(stream.bot_id, game_id)):
+                self._error(
                     stream,
                     bot_pb2.ERROR_CODE_UNKNOWN_GAME,
-                    f"you are not playing game {request.resign.game_id!r}",
+                    f"you are not playing game {_echo(game_id)}",
                 )
         else:
             what = "a second Hello" if kind == "hello" else "an empty message"
-            await self._error(stream, bot_pb2.ERROR_CODE_PROTOCOL_VIOLATION, f"unexpected {what}")
+            self._error(stream, bot_pb2.ERROR_CODE_PROTOCOL_VIOLATION, f"unexpected {what}")
 
-    async def _reply(self, stream: _Stream, reply: bot_pb2.ActionReply) -> None:
-        rid = reply.request_id
-        answer = await self._relay.answer(stream.bot.bot_id, rid, reply.SerializeToString())
+    async def _reply(self, stream: Stream, reply: bot_pb2.ActionReply) -> None:
+        rid, payload = reply.request_id, reply.SerializeToString()
+        answer = await self._hub.call(lambda: self._relay.answer(stream.bot_id, rid, payload))
         if answer is not Answer.ACCEPTED:
             code, template = _ANSWER_ERRORS[answer]
-            await self._error(stream, code, template.format(rid=repr(rid)), rid)
+            echoed = rid if len(rid) <= ECHO_CHARS else ""
+            self._error(stream, code, template.format(rid=_echo(rid)), echoed)
 
-    async def _error(
-        self, stream: _Stream, code: bot_pb2.ErrorCode.ValueType, message: str, rid: str = ""
+    def _error(
+        self, stream: Stream, code: bot_pb2.ErrorCode.ValueType, message: str, rid: str = ""
     ) -> None:
         error = bot_pb2.Error(code=code, message=message, request_id=rid)
-        await stream.outgoing.put(bot_pb2.ConnectResponse(error=error))
-
-    async def _pump(self, stream: _Stream) -> None:
-        """Forward the bot's inbox until a newer connection of the same bot takes over."""
-        bot_id = stream.bot.bot_id
-        loop = asyncio.get_running_loop()
-        checked = loop.time()
-        while True:
-            payload = await self._relay.next_message(bot_id, SESSION_CHECK_S)
-            if payload is None or loop.time() - checked >= SESSION_CHECK_S:
-                checked = loop.time()
-                if not await self._relay.still_current(bot_id, stream.session, ONLINE_TTL_S):
-                    if payload is not None:
-                        await self._relay.put_back(bot_id, payload)
-                    await stream.abort(
-                        grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot"
-                    )
-                    return
-            if payload is not None:
-                await self._forward(stream, payload)
-
-    async def _forward(self, stream: _Stream, payload: bytes) -> None:
-        message = bot_pb2.ConnectResponse.FromString(payload)
-        if message.WhichOneof("message") == "decision_request":
-            rid = message.decision_request.request_id
-            if rid in stream.sent_requests:  # resent on connect and still in the inbox
-                return
-            stream.sent_requests[rid] = None
-            if len(stream.sent_requests) > RECENT_REQUESTS:
-                del stream.sent_requests[next(iter(stream.sent_requests))]
-        await stream.outgoing.put(message)
+        stream.send(bot_pb2.ConnectResponse(error=error))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 import threading
 from dataclasses import dataclass
 
@@ -13,14 +14,20 @@ import redis.asyncio as aioredis
 from grpc_health.v1 import _async as health_aio  # the asyncio servicer (health.aio)
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
+from arena.gateway import bot_gateway
 from arena.gateway.arena_service import ArenaService
 from arena.gateway.auth import ReflectionNeedsToken
-from arena.gateway.bot_gateway import BotGateway
-from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2, bot_pb2_grpc
+from arena.gateway.hub import Hub
+from arena.store.relay import GatewayRelay
+from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2
 
 log = logging.getLogger("arena.gateway")
 
+RELAY_CONNECTIONS = 16  # the gateway's Redis connections, however many bots it holds
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 MAX_MESSAGE_BYTES = 1 << 20  # a Caper decision request is a few KiB; anything near this is abuse
 
 SERVER_OPTIONS = [
@@ -50,22 +57,54 @@ class GatewaySettings:
     host: str = "127.0.0.1"
     port: int = 50051  # 0 picks a free port
     admin_token: str | None = None
+    outage_limit_s: float = 10.0  # Redis down this long: bot streams end UNAVAILABLE
 
 
-async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
-    """A started server and the port it listens on."""
-    async_client = aioredis.Redis.from_url(settings.redis_url, max_connections=None)
+def relay_client(url: str) -> aioredis.Redis:
+    """The gateway's asynchronous Redis client: a fixed pool shared by all its bots (calls wait
+    for a free connection), and no retries of its own: the hub retries with backoff."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=RELAY_CONNECTIONS,
+        timeout=None,
+        socket_timeout=10,
+        socket_connect_timeout=5,
+        client_name="arena-gateway",
+    )
+    return aioredis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
+
+
+@dataclass(frozen=True)
+class Gateway:
+    server: grpc.aio.Server
+    port: int
+    hub: Hub
+
+    async def stop(self, grace_s: float | None) -> None:
+        await self.server.stop(grace_s)
+        await self.hub.stop()
+
+
+async def start_gateway(settings: GatewaySettings) -> Gateway:
+    """A started gateway: its server, the port it listens on, and its hub."""
+    async_client = relay_client(settings.redis_url)
     reflection_gate = ReflectionNeedsToken(async_client, settings.admin_token)
     server = grpc.aio.server(options=SERVER_OPTIONS, interceptors=[reflection_gate])
     sync_client = redis.Redis.from_url(settings.redis_url)
-    bot_pb2_grpc.add_BotGatewayServiceServicer_to_server(BotGateway(async_client), server)
+    health_servicer = health_aio.HealthServicer()
+
+    async def set_health(serving: bool) -> None:
+        status = health_pb2.HealthCheckResponse.SERVING if serving else NOT_SERVING
+        for name in (*SERVICE_NAMES, ""):
+            await health_servicer.set(name, status)
+
+    hub = Hub(GatewayRelay(async_client, secrets.token_hex(8)), set_health, settings.outage_limit_s)
+    bot_gateway.add_to_server(bot_gateway.BotGateway(async_client, hub), server)
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(
         ArenaService(sync_client, settings.admin_token), server
     )
-    health_servicer = health_aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    for name in (*SERVICE_NAMES, ""):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    await set_health(True)
     reflection.enable_server_reflection(
         (*SERVICE_NAMES, health.SERVICE_NAME, reflection.SERVICE_NAME), server
     )
@@ -73,17 +112,24 @@ async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]
     if port == 0:
         raise OSError(f"cannot listen on {settings.host}:{settings.port}")
     await server.start()
+    hub.start()
     log.info("gateway listening on %s:%d", settings.host, port)
-    return server, port
+    return Gateway(server, port, hub)
+
+
+async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
+    """A started server and the port it listens on."""
+    gateway = await start_gateway(settings)
+    return gateway.server, gateway.port
 
 
 async def serve(settings: GatewaySettings) -> None:
     """Run until cancelled (the `arena serve` command)."""
-    server, _ = await start_server(settings)
+    gateway = await start_gateway(settings)
     try:
-        await server.wait_for_termination()
+        await gateway.server.wait_for_termination()
     finally:
-        await server.stop(grace=2)
+        await gateway.stop(2)
 
 
 class GatewayThread:
@@ -93,13 +139,14 @@ class GatewayThread:
         self._settings = settings
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="gateway")
-        self._server: grpc.aio.Server | None = None
+        self._gateway: Gateway | None = None
         self.port = 0
 
     def start(self) -> GatewayThread:
         self._thread.start()
-        future = asyncio.run_coroutine_threadsafe(start_server(self._settings), self._loop)
-        self._server, self.port = future.result(timeout=30)
+        future = asyncio.run_coroutine_threadsafe(start_gateway(self._settings), self._loop)
+        self._gateway = future.result(timeout=30)
+        self.port = self._gateway.port
         return self
 
     @property
@@ -107,7 +154,7 @@ class GatewayThread:
         return f"{self._settings.host}:{self.port}"
 
     def stop(self, grace_s: float = 0.5) -> None:
-        if self._server is not None:
-            asyncio.run_coroutine_threadsafe(self._server.stop(grace_s), self._loop).result(30)
+        if self._gateway is not None:
+            asyncio.run_coroutine_threadsafe(self._gateway.stop(grace_s), self._loop).result(30)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=30)

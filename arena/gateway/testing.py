@@ -3,6 +3,7 @@ port in a background thread, and matches refereed in the caller's thread."""
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -19,11 +20,13 @@ TEST_POLICY = FaultPolicy(move_ms=2000, bank_ms=5000, max_strikes=3, grace_ms=50
 
 
 class Arena:
-    def __init__(self, redis_url: str, admin_token: str) -> None:
+    def __init__(self, redis_url: str, admin_token: str, outage_limit_s: float = 10.0) -> None:
         self.redis_url = redis_url
         self.admin_token = admin_token
         self.client = connect(redis_url)
-        self._settings = GatewaySettings(redis_url, port=0, admin_token=admin_token)
+        self._settings = GatewaySettings(
+            redis_url, port=0, admin_token=admin_token, outage_limit_s=outage_limit_s
+        )
         self.gateway = GatewayThread(self._settings).start()
 
     @property
@@ -61,7 +64,7 @@ class Arena:
         """Stop the gateway and start a new one on the same port (bots must reconnect)."""
         port = self.gateway.port
         self.gateway.stop()
-        settings = GatewaySettings(self.redis_url, port=port, admin_token=self.admin_token)
+        settings = dataclasses.replace(self._settings, port=port)
         self.gateway = GatewayThread(settings).start()
 
     def close(self) -> None:
@@ -70,8 +73,10 @@ class Arena:
 
 
 @contextmanager
-def running_arena(redis_url: str, admin_token: str = "admin-secret") -> Iterator[Arena]:
-    arena = Arena(redis_url, admin_token)
+def running_arena(
+    redis_url: str, admin_token: str = "admin-secret", outage_limit_s: float = 10.0
+) -> Iterator[Arena]:
+    arena = Arena(redis_url, admin_token, outage_limit_s)
     try:
         yield arena
     finally:

@@ -11,11 +11,16 @@ from google.protobuf.message import DecodeError
 from arena import codec
 from arena.games.api import Game, GameError
 from arena.match.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
-from arena.store.relay import RunnerRelay
+from arena.store.relay import Presence, RunnerRelay
 from arena.v1 import bot_pb2
 
 POLL_S = 0.5  # how often a waiting runner checks that the bot is still connected
 SLACK_MS = 50  # network allowance on top of a deadline, so a bot answering on time is not cut off
+
+
+class GatewayLostError(RuntimeError):
+    """The gateway holding a bot's stream vanished (died, or lost Redis) for longer than the
+    grace period: an infrastructure fault, so the game is void and replayed, never scored."""
 
 
 class RemoteSeat:
@@ -78,12 +83,19 @@ class RemoteSeat:
             if got is not None:
                 kind, payload = got
                 return payload if kind == "reply" else Decision(fault=Fault.RESIGNED)
-            if self._relay.is_online(self.bot_id):
+            presence = self._relay.presence(self.bot_id)
+            if presence is Presence.ONLINE:
                 offline_since = None
                 continue
             offline_since = offline_since or time.monotonic()
-            if (time.monotonic() - offline_since) * 1000 > self._grace_ms:
-                return Decision(fault=Fault.DISCONNECTED, detail="longer than the grace period")
+            if (time.monotonic() - offline_since) * 1000 <= self._grace_ms:
+                continue
+            if presence is Presence.GATEWAY_LOST:
+                raise GatewayLostError(
+                    f"the gateway holding {self.name}'s stream stopped answering for longer "
+                    f"than the grace period ({self._grace_ms} ms): game {game_id} is void"
+                )
+            return Decision(fault=Fault.DISCONNECTED, detail="longer than the grace period")
         return None
 
     def _decode(self, payload: bytes, request: DecisionRequest) -> Decision:

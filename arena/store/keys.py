@@ -44,6 +44,16 @@ def bot_online(bot_id: str) -> str:
     return f"{PREFIX}:bot:{bot_id}:online"
 
 
+def bot_gateway(bot_id: str) -> str:
+    """String: the wake list of the gateway holding the bot's stream (see `gateway_wake`)."""
+    return f"{PREFIX}:bot:{bot_id}:gateway"
+
+
+def gateway_wake(gateway_id: str) -> str:
+    """List: ids of bots with new inbox messages, popped by their gateway's one reader."""
+    return f"{PREFIX}:gateway:{gateway_id}:wake"
+
+
 def request_owner(request_id: str) -> str:
     """String: the bot a decision request was sent to (expires with the request)."""
     return f"{PREFIX}:request:{request_id}"
@@ -102,6 +112,16 @@ def tournament_withdrawn(name: str) -> str:
 def tournament_attempts(name: str) -> str:
     """Hash: match id -> how many times a worker started playing it (retries show as > 1)."""
     return f"{PREFIX}:tournament:{name}:attempts"
+
+
+def tournament_missing(name: str) -> str:
+    """Hash: match id -> when a liveness check first found it unplayed with no RQ job."""
+    return f"{PREFIX}:tournament:{name}:missing"
+
+
+def tournament_check_lock() -> str:
+    """String with a TTL: held by the one worker checking running tournaments' liveness."""
+    return f"{PREFIX}:tournaments:check-lock"
 
 
 # --- Ladders, ratings and metrics (issue 5) ------------------------------------------------------

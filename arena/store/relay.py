@@ -2,14 +2,20 @@
 
 A runner (in a worker) sends a bot a serialized message by pushing it on the bot's inbox; a
 decision request is also kept in the bot's pending hash, so that a bot that reconnects gets
-it again. The gateway holding the bot's live stream pops the inbox and forwards; the bot's
-answer goes back through `answer`, which accepts the first reply to a pending request only.
-Messages are opaque bytes here: the relay does not know protobuf.
+it again. The bot's answer goes back through `answer`, which accepts the first reply to a
+pending request only. Messages are opaque bytes here: the relay does not know protobuf.
+
+Connections do not grow with bots: each gateway has one wake list, and delivering a message
+also pushes the bot's id there (the gateway that holds the bot's stream is written in
+`bot_gateway` when it claims the bot). One reader per gateway pops its wake list and takes
+the inboxes named in it; the inboxes stay the durable copy, and a periodic sweep of every
+inbox catches a wake-up that was lost (a gateway that just took the bot over, a restart).
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
+from collections.abc import Mapping
+from enum import Enum, IntEnum
 
 import redis
 import redis.asyncio as aioredis
@@ -18,6 +24,7 @@ from arena.store import keys
 from arena.store.values import as_bytes, as_text
 
 REPLY_TTL_S = 60  # an answer nobody collects is dropped after this long
+WAKE_TTL_S = 60  # a dead gateway's wake list goes away once nobody pops it
 
 
 class Answer(IntEnum):
@@ -26,6 +33,12 @@ class Answer(IntEnum):
     NOT_YOURS = -1  # the request was sent to another bot
     ALREADY_ANSWERED = -2
     LATE = -3  # the deadline passed and the move was played for the bot
+
+
+class Presence(Enum):
+    ONLINE = "online"
+    DISCONNECTED = "disconnected"  # its gateway said the stream ended (or it never connected)
+    GATEWAY_LOST = "gateway lost"  # its gateway stopped refreshing without saying the bot left
 
 
 # First reply wins, atomically: check the owner, drop the pending entry, hand the reply over.
@@ -40,23 +53,62 @@ redis.call('EXPIRE', KEYS[3], ARGV[4])
 return 1
 """
 
+# Into the inbox, and wake the gateway that holds the bot (its wake list's key is in KEYS[2]).
+_DELIVER = """
+redis.call('RPUSH', KEYS[1], ARGV[1])
+local wake = redis.call('GET', KEYS[2])
+if wake then
+  redis.call('RPUSH', wake, ARGV[2])
+  redis.call('EXPIRE', wake, ARGV[3])
+end
+return 1
+"""
+
+# Only the bot's current session takes its inbox: a stale stream gets -1 and takes nothing.
+# A missing session (Redis lost its data) is not stale: the next refresh claims the bot again.
+_TAKE = """
+local session = redis.call('GET', KEYS[1])
+if session and session ~= ARGV[1] then return -1 end
+return redis.call('LPOP', KEYS[2], ARGV[2]) or {}
+"""
+
+# Keep a live stream's presence fresh; 0 if a newer stream took the bot over.
+_REFRESH = """
+local session = redis.call('GET', KEYS[1])
+if session and session ~= ARGV[1] then return 0 end
+if not session then
+  redis.call('SET', KEYS[1], ARGV[1])
+  redis.call('SET', KEYS[3], ARGV[3])
+end
+redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
+return 1
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+end
+return 1
+"""
+
 
 class RunnerRelay:
     """The runner's side: synchronous, as RQ jobs are."""
 
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
+        self._deliver = client.register_script(_DELIVER)
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""
-        self._redis.rpush(keys.bot_inbox(bot_id), message)
+        self._deliver(keys=_deliver_keys(bot_id), args=[message, bot_id, WAKE_TTL_S])
 
     def request(self, bot_id: str, request_id: str, message: bytes, ttl_s: int) -> None:
         """Send a decision request; it stays pending until answered, withdrawn or expired."""
         pipe = self._redis.pipeline()
         pipe.set(keys.request_owner(request_id), bot_id, ex=ttl_s)
         pipe.hset(keys.bot_pending(bot_id), request_id, message)
-        pipe.rpush(keys.bot_inbox(bot_id), message)
+        self._deliver(keys=_deliver_keys(bot_id), args=[message, bot_id, WAKE_TTL_S], client=pipe)
         pipe.execute()
 
     def wait_reply(
@@ -92,47 +144,92 @@ class RunnerRelay:
     def is_online(self, bot_id: str) -> bool:
         return bool(self._redis.exists(keys.bot_online(bot_id)))
 
+    def presence(self, bot_id: str) -> Presence:
+        """Online, or which way it went: a stream that ended releases its session, a gateway
+        that died (or lost Redis) leaves it behind while its presence expires."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.exists(keys.bot_online(bot_id))
+        pipe.exists(keys.bot_session(bot_id))
+        online, claimed = pipe.execute()
+        if online:
+            return Presence.ONLINE
+        return Presence.GATEWAY_LOST if claimed else Presence.DISCONNECTED
+
+
+def _deliver_keys(bot_id: str) -> list[str]:
+    return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id)]
+
 
 class GatewayRelay:
-    """The gateway's side: asynchronous, one task per live bot stream."""
+    """The gateway's side, asynchronous: a fixed number of connections however many bots."""
 
-    def __init__(self, client: aioredis.Redis) -> None:
+    def __init__(self, client: aioredis.Redis, gateway_id: str) -> None:
         self._redis = client
+        self.wake_key = keys.gateway_wake(gateway_id)
         self._answer = client.register_script(_ANSWER)
+        self._take = client.register_script(_TAKE)
+        self._refresh = client.register_script(_REFRESH)
+        self._release = client.register_script(_RELEASE)
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
-        """Make `session` the bot's one live stream; an older stream sees it and stops."""
+        """Make `session` on this gateway the bot's one live stream; older streams see it."""
         pipe = self._redis.pipeline()
         pipe.set(keys.bot_session(bot_id), session)
+        pipe.set(keys.bot_gateway(bot_id), self.wake_key)
         pipe.set(keys.bot_online(bot_id), session, ex=online_ttl_s)
         await pipe.execute()
 
-    async def still_current(self, bot_id: str, session: str, online_ttl_s: int) -> bool:
-        """Whether `session` is still the bot's live stream; if so, refresh its presence."""
-        current = await self._redis.get(keys.bot_session(bot_id))
-        if current is None or as_text(current) != session:
-            return False
-        await self._redis.set(keys.bot_online(bot_id), session, ex=online_ttl_s)
-        return True
+    async def refresh(self, sessions: Mapping[str, str], online_ttl_s: int) -> list[str]:
+        """Refresh the presence of these (bot id -> session) streams; the ids replaced since."""
+        if not sessions:
+            return []
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id, session in sessions.items():
+            await self._refresh(
+                keys=[keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)],
+                args=[session, online_ttl_s, self.wake_key],
+                client=pipe,
+            )
+        current = await pipe.execute()
+        return [bot_id for bot_id, ok in zip(sessions, current, strict=True) if not ok]
 
     async def release(self, bot_id: str, session: str) -> None:
         """The stream ended: the bot is offline unless a newer stream took over."""
-        current = await self._redis.get(keys.bot_session(bot_id))
-        if current is not None and as_text(current) == session:
-            await self._redis.delete(keys.bot_online(bot_id), keys.bot_session(bot_id))
+        await self._release(
+            keys=[keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)],
+            args=[session],
+        )
 
     async def pending(self, bot_id: str) -> list[bytes]:
         """Decision requests still waiting for this bot (to resend after a reconnect)."""
         found = await self._redis.hgetall(keys.bot_pending(bot_id))
         return [as_bytes(found[request_id]) for request_id in sorted(found)]
 
-    async def next_message(self, bot_id: str, timeout_s: float) -> bytes | None:
-        popped = await self._redis.blpop([keys.bot_inbox(bot_id)], timeout=timeout_s)
-        return None if popped is None else as_bytes(popped[1])
+    async def woken(self, timeout_s: float, most: int = 1000) -> set[str]:
+        """Ids of bots with new messages, waiting up to `timeout_s` for the first."""
+        popped = await self._redis.blpop([self.wake_key], timeout=timeout_s)
+        if popped is None:
+            return set()
+        rest = await self._redis.lpop(self.wake_key, most)
+        more = rest if isinstance(rest, list) else []
+        return {as_text(bot_id) for bot_id in (popped[1], *more)}
 
-    async def put_back(self, bot_id: str, message: bytes) -> None:
-        """Return a message popped by a stream that turned out to be stale."""
-        await self._redis.lpush(keys.bot_inbox(bot_id), message)
+    async def take(self, sessions: Mapping[str, str], most: int) -> dict[str, list[bytes] | None]:
+        """Up to `most` inbox messages per (bot id -> session); None where it was replaced."""
+        if not sessions:
+            return {}
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id, session in sessions.items():
+            await self._take(
+                keys=[keys.bot_session(bot_id), keys.bot_inbox(bot_id)],
+                args=[session, most],
+                client=pipe,
+            )
+        taken = await pipe.execute()
+        return {
+            bot_id: None if items == -1 else [as_bytes(item) for item in items]
+            for bot_id, items in zip(sessions, taken, strict=True)
+        }
 
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import grpc
@@ -25,8 +26,8 @@ def connect(arena: Arena, name: str = "raw", **options: object) -> RawBot:
     return bot
 
 
-def status_of(bot: RawBot) -> grpc.StatusCode:
-    assert bot.ended.wait(10)
+def status_of(bot: RawBot, timeout_s: float = 10) -> grpc.StatusCode:
+    assert bot.ended.wait(timeout_s)
     assert bot.error is not None
     return bot.error.code()
 
@@ -210,12 +211,15 @@ def test_health_and_reflection_are_served(arena: Arena) -> None:
         assert answer.status == health_pb2.HealthCheckResponse.SERVING
         stub = reflection_pb2_grpc.ServerReflectionStub(channel)
         request = reflection_pb2.ServerReflectionRequest(list_services="")
-        response = next(stub.ServerReflectionInfo(iter([request])))
+        admin = (("authorization", f"Bearer {arena.admin_token}"),)
+        response = next(stub.ServerReflectionInfo(iter([request]), metadata=admin))
         names = {s.name for s in response.list_services_response.service}
         assert {"arena.v1.BotGatewayService", "arena.v1.ArenaService"} <= names
 
 
-def test_malformed_and_oversized_messages_end_only_that_stream(arena: Arena) -> None:
+def test_malformed_and_oversized_messages_end_only_that_stream(
+    arena: Arena, caplog: pytest.LogCaptureFixture
+) -> None:
     token = arena.register_bot("garbage")
     metadata: tuple[tuple[str, str | bytes], ...] = (("authorization", f"Bearer {token}"),)
     with grpc.insecure_channel(arena.target) as channel:
@@ -224,10 +228,15 @@ def test_malformed_and_oversized_messages_end_only_that_stream(arena: Arena) -> 
             request_serializer=lambda b: b,
             response_deserializer=bot_pb2.ConnectResponse.FromString,
         )
-        garbage = [hello().SerializeToString(), b"\xff\xff\xff\xff not protobuf"]
-        with pytest.raises(grpc.RpcError) as broken:
-            list(raw(iter(garbage), metadata=metadata, timeout=10))
-        assert broken.value.code() in (grpc.StatusCode.INTERNAL, grpc.StatusCode.UNKNOWN)
+        for first in (True, False):  # a malformed Hello, and a malformed message after it
+            garbage = [b"\xff\xff\xff\xff not protobuf"] * 3
+            sent = garbage if first else [hello().SerializeToString(), *garbage]
+            with pytest.raises(grpc.RpcError) as broken:
+                list(raw(iter(sent), metadata=metadata, timeout=10))
+            assert broken.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+            assert "not" in (broken.value.details() or "") and "ConnectRequest" in (
+                broken.value.details() or ""
+            )
         huge = [hello().SerializeToString(), b"\x0a" + b"\x00" * (2 << 20)]
         with pytest.raises(grpc.RpcError) as too_big:
             list(raw(iter(huge), metadata=metadata, timeout=10))
@@ -235,6 +244,9 @@ def test_malformed_and_oversized_messages_end_only_that_stream(arena: Arena) -> 
     bot = connect(arena, "after")  # the server is still fine
     assert arena.play_match("after", "random", games=1)[0].termination is Termination.NORMAL
     bot.close()
+    lines = [r for r in caplog.records if r.name.startswith("arena") or r.name.startswith("grpc")]
+    assert not [r for r in lines if r.levelno >= logging.ERROR or r.exc_info]  # no tracebacks
+    assert len([r for r in lines if "malformed" in r.getMessage()]) == 1  # rate-limited
 
 
 def test_a_bot_is_not_scheduled_for_a_game_its_hello_did_not_name(arena: Arena) -> None:

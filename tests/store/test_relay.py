@@ -7,22 +7,28 @@ import asyncio
 import redis
 import redis.asyncio as aioredis
 
-from arena.store.relay import Answer, GatewayRelay, RunnerRelay
+from arena.store.relay import Answer, GatewayRelay, Presence, RunnerRelay
 
 
-def _gateway(url: str) -> GatewayRelay:
-    return GatewayRelay(aioredis.Redis.from_url(url))
+def _gateway(url: str, gateway_id: str = "gw") -> GatewayRelay:
+    return GatewayRelay(aioredis.Redis.from_url(url), gateway_id)
 
 
 def test_a_request_reaches_the_bot_and_its_answer_reaches_the_runner(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     runner = RunnerRelay(redis_client)
+
+    async def claim() -> None:
+        await _gateway(redis_server_url).claim("b1", "s1", online_ttl_s=5)
+
+    asyncio.run(claim())
     runner.request("b1", "r1", b"decide!", ttl_s=10)
 
     async def gateway_side() -> Answer:
         gateway = _gateway(redis_server_url)
-        assert await gateway.next_message("b1", timeout_s=1) == b"decide!"
+        assert await gateway.woken(timeout_s=1) == {"b1"}
+        assert await gateway.take({"b1": "s1"}, most=10) == {"b1": [b"decide!"]}
         return await gateway.answer("b1", "r1", b"action 3")
 
     assert asyncio.run(gateway_side()) is Answer.ACCEPTED
@@ -105,8 +111,8 @@ def test_a_newer_session_replaces_the_older_one(
         gateway = _gateway(redis_server_url)
         await gateway.claim("b1", "old", online_ttl_s=5)
         await gateway.claim("b1", "new", online_ttl_s=5)
-        old_current = await gateway.still_current("b1", "old", 5)
-        new_current = await gateway.still_current("b1", "new", 5)
+        old_current = not await gateway.refresh({"b1": "old"}, 5)
+        new_current = not await gateway.refresh({"b1": "new"}, 5)
         await gateway.release("b1", "old")  # a stale stream ending must not log the bot out
         online_after_stale = RunnerRelay(redis_client).is_online("b1")
         await gateway.release("b1", "new")
@@ -118,3 +124,64 @@ def test_a_newer_session_replaces_the_older_one(
         )
 
     assert asyncio.run(sessions()) == (False, True, True, False)
+
+
+def test_messages_wake_only_the_gateway_holding_the_bot_and_only_its_session_takes_them(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+    runner.notify("b1", b"before any gateway")  # kept in the inbox, woken nobody
+
+    async def scene() -> tuple[set[str], set[str], object, object]:
+        first, second = _gateway(redis_server_url, "one"), _gateway(redis_server_url, "two")
+        await first.claim("b1", "old", online_ttl_s=5)
+        await second.claim("b1", "new", online_ttl_s=5)  # the bot moved to gateway two
+        runner.notify("b1", b"hello")
+        woken = await first.woken(0.01), await second.woken(1)
+        stale = await first.take({"b1": "old"}, most=10)
+        fresh = await second.take({"b1": "new"}, most=10)
+        return (*woken, stale, fresh)
+
+    assert asyncio.run(scene()) == (
+        set(),
+        {"b1"},
+        {"b1": None},
+        {"b1": [b"before any gateway", b"hello"]},
+    )
+
+
+def test_presence_tells_a_lost_gateway_from_a_disconnect(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+
+    async def session(release: bool) -> None:
+        gateway = _gateway(redis_server_url)
+        await gateway.claim("b1", "s1", online_ttl_s=5)
+        assert await gateway.refresh({"b1": "s1"}, 5) == []
+        if release:
+            await gateway.release("b1", "s1")
+
+    assert runner.presence("b1") is Presence.DISCONNECTED  # never connected
+    asyncio.run(session(release=False))
+    assert runner.presence("b1") is Presence.ONLINE and runner.is_online("b1")
+    redis_client.delete("arena:bot:b1:online")  # as when the gateway stops refreshing it
+    assert runner.presence("b1") is Presence.GATEWAY_LOST and not runner.is_online("b1")
+    asyncio.run(session(release=True))
+    assert runner.presence("b1") is Presence.DISCONNECTED
+
+
+def test_a_refresh_after_redis_lost_its_data_claims_the_bot_again(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    async def scene() -> list[str]:
+        gateway = _gateway(redis_server_url)
+        await gateway.claim("b1", "s1", online_ttl_s=5)
+        await gateway.claim("b2", "s2", online_ttl_s=5)
+        redis_client.flushdb()  # a restart without persistence
+        await gateway.claim("b2", "elsewhere", online_ttl_s=5)
+        return await gateway.refresh({"b1": "s1", "b2": "s2"}, 5)
+
+    assert asyncio.run(scene()) == ["b2"]  # b2 was taken over; b1 is simply ours again
+    assert RunnerRelay(redis_client).is_online("b1")
+    assert redis_client.get("arena:bot:b1:session") == b"s1"

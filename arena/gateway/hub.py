@@ -1,0 +1,231 @@
+"""What one gateway shares between all its bot streams: the streams themselves, and the two
+loops that serve them all from Redis with a fixed number of connections (store/relay.py).
+
+The hub also watches Redis: an error is retried with backoff and logged once per outage;
+health says NOT_SERVING until Redis answers again, and a stream whose own call cannot get
+through, or every stream once the outage lasts too long, ends with UNAVAILABLE (the SDKs
+reconnect, maybe to another gateway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import grpc
+import redis
+
+from arena.store.relay import GatewayRelay
+from arena.v1 import bot_pb2
+
+log = logging.getLogger("arena.gateway")
+
+T = TypeVar("T")
+
+ONLINE_TTL_S = 3  # presence expires this long after a gateway stops refreshing it
+HEARTBEAT_S = 1.0  # how often presence is refreshed and every inbox swept
+WAKE_WAIT_S = 1.0  # how long the reader blocks on the wake list at a time
+TAKE_MOST = 64  # inbox messages taken per bot at a time
+OUTGOING_LIMIT = 64  # messages a stream may have waiting to be written to its bot
+RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
+RETRY_S = 5.0  # how long one stream's Redis call is retried before the stream gives up
+BACKOFF_S = (0.05, 2.0)  # first and longest pause between attempts
+
+REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError)
+
+Health = Callable[[bool], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Abort:
+    code: grpc.StatusCode
+    details: str
+
+
+CLOSE = object()  # the bot closed its side: end the call normally
+
+
+@dataclass(eq=False)
+class Stream:
+    """One bot's live stream: what waits to be written to it, bounded."""
+
+    bot_id: str
+    name: str
+    session: str
+    outgoing: asyncio.Queue[Any] = field(default_factory=lambda: asyncio.Queue(OUTGOING_LIMIT))
+    sent_requests: dict[str, None] = field(default_factory=dict)  # recent ones, oldest first
+    ending: Abort | None = None
+    writing: asyncio.Timeout | None = None  # the write in flight, to cut short on abort
+
+    def send(self, message: bot_pb2.ConnectResponse | object) -> None:
+        """Queue a message; a bot that lets OUTGOING_LIMIT pile up is not reading: drop it."""
+        if self.ending is not None:
+            return
+        try:
+            self.outgoing.put_nowait(message)
+        except asyncio.QueueFull:
+            self.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"{OUTGOING_LIMIT} messages are waiting for you: read your stream",
+            )
+
+    def forward(self, payload: bytes) -> None:
+        message = bot_pb2.ConnectResponse.FromString(payload)
+        if message.WhichOneof("message") == "decision_request":
+            rid = message.decision_request.request_id
+            if rid in self.sent_requests:  # resent on connect and still in the inbox
+                return
+            self.sent_requests[rid] = None
+            if len(self.sent_requests) > RECENT_REQUESTS:
+                del self.sent_requests[next(iter(self.sent_requests))]
+        self.send(message)
+
+    def abort(self, code: grpc.StatusCode, details: str) -> None:
+        """End the call with this status, ahead of anything still queued."""
+        if self.ending is not None:
+            return
+        self.ending = Abort(code, details)
+        while not self.outgoing.empty():
+            self.outgoing.get_nowait()
+        self.outgoing.put_nowait(self.ending)
+        if self.writing is not None:  # a write stuck behind a bot that does not read
+            self.writing.reschedule(asyncio.get_running_loop().time())
+
+
+class Hub:
+    def __init__(
+        self, relay: GatewayRelay, health: Health | None = None, outage_limit_s: float = 10.0
+    ) -> None:
+        self.relay = relay
+        self.streams: dict[str, Stream] = {}
+        self.serving = True
+        self._health, self._outage_limit_s = health, outage_limit_s
+        self._down_since: float | None = None
+        self._delivering = asyncio.Lock()  # one delivery at a time keeps each inbox in order
+        self._tasks: list[asyncio.Task[None]] = []
+
+    def start(self) -> None:
+        self._tasks = [
+            asyncio.create_task(self._forever(self._wake_once), name="gateway-wake"),
+            asyncio.create_task(self._forever(self._heartbeat_once), name="gateway-heartbeat"),
+        ]
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def add(self, stream: Stream) -> None:
+        older = self.streams.get(stream.bot_id)
+        if older is not None:
+            older.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot")
+        self.streams[stream.bot_id] = stream
+
+    def remove(self, stream: Stream) -> None:
+        if self.streams.get(stream.bot_id) is stream:
+            del self.streams[stream.bot_id]
+
+    async def call(self, make: Callable[[], Awaitable[T]]) -> T:
+        """A stream's Redis call, retried through a short outage; raises if it lasts."""
+        loop = asyncio.get_running_loop()
+        give_up, pause = loop.time() + RETRY_S, BACKOFF_S[0]
+        while True:
+            try:
+                result = await make()
+            except REDIS_DOWN as error:
+                await self._failed(error)
+                if loop.time() + pause > give_up:
+                    raise
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, BACKOFF_S[1])
+                continue
+            await self._recovered()
+            return result
+
+    async def deliver(self, bot_ids: Iterable[str]) -> None:
+        """Take what waits in these bots' inboxes and queue it on their streams."""
+        async with self._delivering:
+            sessions = {b: s.session for b in bot_ids if (s := self.streams.get(b)) is not None}
+            for bot_id, payloads in (await self.relay.take(sessions, TAKE_MOST)).items():
+                stream = self.streams.get(bot_id)
+                if stream is None or stream.session != sessions[bot_id]:
+                    continue  # gone while we asked; undelivered requests are resent on connect
+                if payloads is None:
+                    stream.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection")
+                    continue
+                for payload in payloads:
+                    stream.forward(payload)
+                if len(payloads) == TAKE_MOST:
+                    asyncio.get_running_loop().call_soon(self.poke, bot_id)
+
+    def poke(self, bot_id: str) -> None:
+        """Deliver to one bot soon, without waiting for its wake-up (a new stream, a backlog)."""
+        task = asyncio.create_task(self._poke(bot_id))
+        task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
+
+    async def _poke(self, bot_id: str) -> None:
+        with contextlib.suppress(*REDIS_DOWN):  # the sweep will deliver when Redis is back
+            await self.deliver([bot_id])
+
+    async def _wake_once(self) -> None:
+        woken = await self.relay.woken(WAKE_WAIT_S)
+        if woken:
+            await self.deliver(woken)
+
+    async def _heartbeat_once(self) -> None:
+        sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}
+        for bot_id in await self.relay.refresh(sessions, ONLINE_TTL_S):
+            stream = self.streams.get(bot_id)
+            if stream is not None and stream.session == sessions[bot_id]:
+                stream.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot")
+        await self.deliver(list(sessions))  # the safety net for lost wake-ups
+        await asyncio.sleep(HEARTBEAT_S)
+
+    async def _forever(self, step: Callable[[], Awaitable[None]]) -> None:
+        pause = BACKOFF_S[0]
+        while True:
+            try:
+                await step()
+            except REDIS_DOWN as error:
+                await self._failed(error)
+                await asyncio.sleep(pause)
+                pause = min(pause * 2, BACKOFF_S[1])
+                continue
+            except redis.RedisError as error:  # e.g. a read-only replica: not ours to fix
+                log.error("Redis refused the gateway's relay: %s", error)
+                await asyncio.sleep(BACKOFF_S[1])
+                continue
+            pause = BACKOFF_S[0]
+            await self._recovered()
+
+    async def _failed(self, error: Exception) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._down_since is None:
+            self._down_since = now
+            log.warning("Redis is unreachable (%s): retrying, health NOT_SERVING", error)
+            await self._set_serving(False)
+        elif now - self._down_since > self._outage_limit_s and self.streams:
+            log.warning("Redis still unreachable: ending %d bot streams", len(self.streams))
+            for stream in list(self.streams.values()):
+                stream.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)
+
+    async def _recovered(self) -> None:
+        if self._down_since is not None:
+            down_s = asyncio.get_running_loop().time() - self._down_since
+            self._down_since = None
+            log.warning("Redis is reachable again after %.1f s: health SERVING", down_s)
+            await self._set_serving(True)
+
+    async def _set_serving(self, serving: bool) -> None:
+        self.serving = serving
+        if self._health is not None:
+            await self._health(serving)
+
+
+UNREACHABLE = "the arena cannot reach its store (Redis) just now: connect again shortly"

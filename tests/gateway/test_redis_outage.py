@@ -1,0 +1,91 @@
+"""The gateway against a Redis server that goes away and comes back (a private one per test):
+streams ride out a restart, health follows Redis, a longer outage ends streams UNAVAILABLE and
+the SDK reconnects once Redis is back."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from arena.gateway.testing import running_arena
+from arena.match.referee import Termination
+from bots_sdk import Backoff
+from bots_sdk.client import Client
+from tests.bots_sdk.bots import FirstBot
+from tests.gateway.conftest import PrivateRedis
+from tests.gateway.rawbot import RawBot
+from tests.gateway.test_bot_gateway import connect, status_of
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def until(condition: Callable[[], bool], timeout_s: float = 60) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def health(target: str) -> int:
+    with grpc.insecure_channel(target) as channel:
+        request = health_pb2.HealthCheckRequest(service="arena.v1.BotGatewayService")
+        return int(health_pb2_grpc.HealthStub(channel).Check(request, timeout=10).status)
+
+
+def test_a_stream_rides_out_a_redis_restart(private_redis: PrivateRedis) -> None:
+    with running_arena(private_redis.url) as arena:
+        bot = connect(arena, "steady")
+        private_redis.stop()
+        assert until(lambda: health(arena.target) == NOT_SERVING)
+        time.sleep(1.5)  # the outage the stream must ride out (not a wait for a result)
+        private_redis.start()
+        assert until(lambda: health(arena.target) == SERVING)
+        outcome = arena.play_match("steady", "random", games=2)
+        assert [o.termination for o in outcome] == [Termination.NORMAL] * 2
+        assert len(bot.wait_for("game_over", count=2)) == 2
+        assert bot.error is None and not bot.ended.is_set()  # the same stream all along
+        bot.close()
+
+
+def test_a_long_outage_ends_streams_and_refuses_new_ones_unavailable(
+    private_redis: PrivateRedis,
+) -> None:
+    with running_arena(private_redis.url, outage_limit_s=1.0) as arena:
+        token = arena.register_bot("patient")
+        bot = connect(arena, "waiting")
+        private_redis.stop()
+        assert status_of(bot, timeout_s=60) is grpc.StatusCode.UNAVAILABLE
+        assert "Redis" in (bot.error.details() or "")  # type: ignore[union-attr]
+        newcomer = RawBot(arena.target, token).start()
+        assert status_of(newcomer) is grpc.StatusCode.UNAVAILABLE
+        assert "cannot reach its store (Redis)" in (newcomer.error.details() or "")  # type: ignore[union-attr]
+        private_redis.start()
+        assert until(lambda: health(arena.target) == SERVING)
+        again = RawBot(arena.target, token).start()
+        assert again.welcomed.wait(30), again.error
+        again.close()
+
+
+def test_the_sdk_reconnects_after_unavailable(private_redis: PrivateRedis) -> None:
+    with running_arena(private_redis.url, outage_limit_s=0.5) as arena:
+        token = arena.register_bot("sdk")
+        client = Client(FirstBot(), arena.target, token, backoff=Backoff(0.1, 1.0))
+        thread = threading.Thread(target=client.run, daemon=True)
+        thread.start()
+        assert client.connected.wait(30)
+        private_redis.stop()
+        assert until(lambda: not client.connected.is_set())  # ended UNAVAILABLE
+        private_redis.start()
+        assert until(lambda: client.sessions == 2 and client.connected.is_set())
+        outcome = arena.play_match("sdk", "random", games=1)[0]
+        assert outcome.termination is Termination.NORMAL
+        assert not client.replaced and thread.is_alive()
+        client.stop()
+        thread.join(30)
