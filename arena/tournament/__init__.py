@@ -37,6 +37,7 @@ from arena.tournament.standings import (
 from arena.tournament.swiss import (
     History,
     SwissOptions,
+    SwissSystem,
     late_entry_byes,
     max_swiss_rounds,
     pair_round,
@@ -62,6 +63,7 @@ __all__ = [
     "Round",
     "Standing",
     "SwissOptions",
+    "SwissSystem",
     "Tiebreak",
     "TooFewEntrantsError",
     "TooManyRoundsError",

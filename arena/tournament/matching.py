@@ -1,45 +1,48 @@
 """One Swiss round as a maximum-weight perfect matching (internal to `swiss`).
 
 Players are given in rank order (score, then seed), as indices 0..n-1. Each allowed pair becomes a
-graph edge whose integer weight packs the pairing criteria lexicographically, most important
-first, so that one call to networkx's blossom algorithm optimises them in priority order:
+graph edge; for an odd field a bye vertex joins the graph, with an edge to every player who may
+still have the bye. Every edge weight packs the pairing criteria lexicographically, most important
+first, so that one maximum-cardinality, maximum-weight matching optimises them in priority order:
 
-1. pairing bye: for an odd field a dummy vertex stands for the bye; its edge to player i weighs
-   i + 1, so the lowest-ranked eligible player whose removal leaves the rest pairable gets it;
-2. score: minus the squared score difference (in half points), so brackets pair internally and
-   two short floats beat one long one (1 + 1 < 4): nobody is paired far outside their bracket;
+1. bye score: the bye goes to the lowest score group that can take it (FIDE: lowest score first);
+2. score: minus the squared score difference (in half points) of every pair, so brackets pair
+   internally and floats are few and short; this also picks, inside that score group, the bye
+   that forces the fewest floats;
 3. seats: both seat preferences granted beats a mild one yielding beats a strong one yielding;
-4. ranks: Dutch-like order inside a bracket (top half against bottom half, 1 v s/2+1, ...) and,
-   across brackets, the floater nearest the bracket edge against the nearest player below.
+4. bye rank: other things equal, the lowest-ranked candidate gets the bye;
+5. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
+   so round 1 is 1 v n/2+1, 2 v n/2+2, ...); across groups, the floater nearest the group edge
+   against the top of the group below. Deviations cost their square, so when floats shift a
+   group the whole fold shifts evenly instead of one pair breaking it.
 
 Each tier's multiplier exceeds the largest possible sum of all lower tiers over a whole matching,
-so no amount of lower-tier gain can buy a higher-tier loss. networkx uses only integer arithmetic
-when all weights are integers, so these Python big ints are exact.
+so no amount of lower-tier gain can buy a higher-tier loss. Weights are exact integers.
 
-Speed: networkx's blossom runs one stage per matched pair and each stage scans every edge, so a
-complete graph costs about n^3 / 4 edge visits: minutes in pure Python for 1,024 players. Larger
-fields are therefore cut into consecutive blocks of about `block_size` ranks, each paired on its own
-complete graph. Cuts fall only after an even number of ranks (at a score-group edge when one is
-near), which never forces an extra float: with an even prefix every bracket can still float
-exactly as it would in one piece. Inside a block, "top half against bottom half" applies to the
-block's share of each bracket. If a block cannot be paired, or the bye could not go to the
-lowest-ranked eligible player, the blocks grow fourfold, ending with the whole field, so blocks
-can cost pairing quality only in the lower tiers, never validity.
+Speed: the blossom algorithm (rustworkx's Rust port of networkx's) costs about (pairs x edges), so
+fields above `DENSE_LIMIT` keep only the edges a good pairing can use: partners within `WINDOW`
+ranks of the Dutch ideal or of the player itself, and floats between the edges of neighbouring
+score groups. The weights are the same as on the complete graph, so the structure of a round
+never depends on the field's size; if the sparse graph has no perfect matching (rematches and
+seat limits crowding a group), the complete graph decides.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import pairwise
 
 import networkx as nx  # type: ignore[import-untyped]
+import rustworkx as rx
 
 from arena.tournament.errors import NoValidPairingError
 from arena.tournament.seats import SeatPreference, may_meet, seat_quality
 
-BLOCK_GROWTH = 4
+DENSE_LIMIT = 256  # fields up to this size are matched on the complete graph
+WINDOW = 12  # sparse graphs: ranks either side of the ideal partner (and of the player)
+FLOAT_REACH = 3  # sparse graphs: lower score groups a floater can reach
 MAX_SEAT_QUALITY = 2
+RUST_WEIGHT_LIMIT = 2**120  # rustworkx weights are 128-bit; beyond this, networkx's big ints
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,78 +63,44 @@ class Matching:
     bye: int | None
 
 
-def match_round(entries: Sequence[Entry], *, seats_matter: bool, block_size: int) -> Matching:
+def match_round(entries: Sequence[Entry], *, seats_matter: bool) -> Matching:
     """Pair every player (the bye aside) or raise `NoValidPairingError`."""
-    n = len(entries)
-    lowest_eligible = max((i for i, e in enumerate(entries) if e.bye_eligible), default=None)
-    if n % 2 and lowest_eligible is None:
+    if len(entries) % 2 and not any(e.bye_eligible for e in entries):
         raise NoValidPairingError("the field is odd and every active entrant has had the bye")
-    size = block_size
-    while size < n:
-        blocks = _blocks(entries, size, lowest_eligible)
-        found = _solve_blocks(entries, blocks, seats_matter)
-        # Blocks may force the bye upwards; only the whole field can show that the
-        # lowest-ranked eligible player was really impossible.
-        if found is not None and (found.bye is None or found.bye == lowest_eligible):
+    graph = _Graph(entries, seats_matter)
+    if len(entries) > DENSE_LIMIT:
+        found = graph.solve(graph.sparse_pairs())
+        if found is not None:
             return found
-        size *= BLOCK_GROWTH
-    found = _Block(entries, 0, n, seats_matter).solve()
+    found = graph.solve(graph.all_pairs())
     if found is None:
         raise NoValidPairingError(
-            f"no pairing of {n} active entrants avoids rematches and forbidden pairs, gives at "
-            "most one pairing bye to each entrant and keeps seats within limits"
+            f"no pairing of {len(entries)} active entrants avoids rematches and forbidden pairs, "
+            "gives at most one pairing bye to each entrant and keeps seats within limits"
         )
     return found
 
 
-def _blocks(entries: Sequence[Entry], size: int, lowest_eligible: int | None) -> list[range]:
-    """Cut ranks 0..n-1 into blocks of about `size`, each starting at an even rank."""
-    n = len(entries)
-    group_edges = [
-        i for i in range(2, n, 2) if entries[i].score2 != entries[i - 1].score2
-    ]  # even cuts that also keep a score group whole
-    cuts = [0]
-    while n - cuts[-1] > size + size // 2:
-        target = cuts[-1] + size
-        near = [c for c in group_edges if abs(c - target) <= size // 2]
-        cuts.append(min(near, key=lambda c: (abs(c - target), c)) if near else target)
-    if n % 2 and lowest_eligible is not None:
-        while cuts[-1] > lowest_eligible:  # the odd last block must be able to give the bye
-            cuts.pop()
-    cuts.append(n)
-    return [range(a, b) for a, b in pairwise(cuts)]
+class _Graph:
+    """Score groups, tier multipliers and edge weights over the whole field."""
 
-
-def _solve_blocks(
-    entries: Sequence[Entry], blocks: list[range], seats_matter: bool
-) -> Matching | None:
-    pairs: list[tuple[int, int]] = []
-    bye = None
-    for block in blocks:
-        found = _Block(entries, block.start, block.stop, seats_matter).solve()
-        if found is None:
-            return None
-        pairs += found.pairs
-        bye = found.bye if found.bye is not None else bye
-    return Matching(tuple(sorted(pairs)), bye)
-
-
-class _Block:
-    """The weighted complete graph over ranks start..stop-1: groups, tier multipliers, edges."""
-
-    def __init__(self, entries: Sequence[Entry], start: int, stop: int, seats_matter: bool):
+    def __init__(self, entries: Sequence[Entry], seats_matter: bool) -> None:
         self.entries = entries
-        self.start, self.stop = start, stop
         self.seats_matter = seats_matter
-        size = stop - start
-        self.group_start, self.group_end = _score_groups(entries, start, stop)
-        edges_in_matching = (size + 1) // 2
-        spread = entries[start].score2 - entries[stop - 1].score2
-        self.rank_base = edges_in_matching * (size + 1) + 1
-        self.seat_base = edges_in_matching * MAX_SEAT_QUALITY + 1
+        n = len(entries)
+        self.groups = _score_groups(entries)
+        self.group_of = [
+            g for g, (start, stop) in enumerate(self.groups) for _ in range(start, stop)
+        ]
+        pairs = n // 2
+        spread = entries[0].score2 - entries[-1].score2 if entries else 0
         self.score_max = spread * spread
-        self.score_base = edges_in_matching * self.score_max + 1
-        self.bye_unit = self.score_base * self.seat_base * self.rank_base
+        self.fold_max = 4 * n * n  # a squared rank distance is below (2n)^2
+        # Multipliers, least significant first: each exceeds the whole matching's lower tiers.
+        self.bye_rank_base = pairs * (self.fold_max + 1) + 1
+        self.seat_base = self.bye_rank_base * (n + 1)
+        self.score_base = self.seat_base * (pairs * MAX_SEAT_QUALITY + 1)
+        self.bye_score_base = self.score_base * (pairs * self.score_max + 1)
 
     def allowed(self, i: int, j: int) -> bool:
         a, b = self.entries[i], self.entries[j]
@@ -139,66 +108,82 @@ class _Block:
 
     def weight(self, i: int, j: int) -> int:
         a, b = self.entries[i], self.entries[j]
-        score_gap = a.score2 - b.score2
-        score_tier = self.score_max - score_gap * score_gap
-        seat_tier = seat_quality(a.seat, b.seat) if self.seats_matter else MAX_SEAT_QUALITY
-        rank_tier = self.stop - self.start + 1 - self.rank_penalty(i, j)
-        return (score_tier * self.seat_base + seat_tier) * self.rank_base + rank_tier
+        gap = a.score2 - b.score2
+        seats = seat_quality(a.seat, b.seat) if self.seats_matter else MAX_SEAT_QUALITY
+        return (
+            (self.score_max - gap * gap) * self.score_base
+            + seats * self.seat_base
+            + self.fold_max
+            - self.fold_penalty(i, j)
+        )
 
-    def rank_penalty(self, i: int, j: int) -> int:
-        """Distance of the pair (i < j) from the Dutch ideal, in ranks."""
-        start, end = self.group_start[i], self.group_end[i]
-        if start == self.group_start[j]:
-            return abs((j - i) - (end - start) // 2)
-        return (end - 1 - i) + (j - self.group_start[j])
+    def bye_weight(self, i: int) -> int:
+        lowness = self.entries[0].score2 - self.entries[i].score2 + 1
+        return lowness * self.bye_score_base + (i + 1) * self.bye_rank_base
 
-    def solve(self) -> Matching | None:
-        """Best perfect matching of the block (plus bye edges if it is odd), or None."""
-        ranks = range(self.start, self.stop)
-        # Ascending insertion order: networkx is deterministic for a fixed insertion order.
-        edges = [
-            (i, j, self.weight(i, j))
-            for i in ranks
-            for j in range(i + 1, self.stop)
-            if self.allowed(i, j)
-        ]
-        bye_node = -1
-        if len(ranks) % 2:
+    def fold_penalty(self, i: int, j: int) -> int:
+        """Squared distance of the pair (i < j) from the Dutch ideal, in ranks."""
+        start, stop = self.groups[self.group_of[i]]
+        if j < stop:
+            return (j - i - (stop - start) // 2) ** 2
+        return ((stop - 1 - i) + (j - self.groups[self.group_of[j]][0])) ** 2
+
+    def all_pairs(self) -> Iterator[tuple[int, int]]:
+        n = len(self.entries)
+        return ((i, j) for i in range(n) for j in range(i + 1, n))
+
+    def sparse_pairs(self) -> Iterator[tuple[int, int]]:
+        """Pairs near the Dutch ideal or near each other, and floats between group edges."""
+        for g, (start, stop) in enumerate(self.groups):
+            half = (stop - start) // 2
+            for i in range(start, stop):
+                near = set(range(i + 1, min(stop, i + WINDOW + 1)))
+                near.update(range(max(i + 1, i + half - WINDOW), min(stop, i + half + WINDOW + 1)))
+                if stop - i <= WINDOW:
+                    for lower_start, lower_stop in self.groups[g + 1 : g + 1 + FLOAT_REACH]:
+                        near.update(range(lower_start, min(lower_stop, lower_start + WINDOW)))
+                yield from ((i, j) for j in sorted(near))
+
+    def solve(self, candidates: Iterator[tuple[int, int]]) -> Matching | None:
+        """Best perfect matching over `candidates` (plus bye edges if the field is odd)."""
+        n = len(self.entries)
+        edges = [(i, j, self.weight(i, j)) for i, j in candidates if self.allowed(i, j)]
+        bye_node = n
+        if n % 2:
             edges += [
-                (i, bye_node, (i + 1) * self.bye_unit)
-                for i in ranks
-                if self.entries[i].bye_eligible
+                (i, bye_node, self.bye_weight(i)) for i in range(n) if self.entries[i].bye_eligible
             ]
-        mates = _max_weight_matching(edges)
-        if len(mates) != (len(ranks) + 1) // 2:
+        mates = _max_weight_matching(n + n % 2, edges)
+        if len(mates) != (n + 1) // 2:
             return None
-        bye = next((j for i, j in mates if i == bye_node), None)
-        pairs = tuple(sorted((i, j) for i, j in mates if i != bye_node))
+        bye = next((i for i, j in mates if j == bye_node), None)
+        pairs = tuple(sorted((i, j) for i, j in mates if j != bye_node))
         return Matching(pairs, bye)
 
 
-def _score_groups(
-    entries: Sequence[Entry], start: int, stop: int
-) -> tuple[dict[int, int], dict[int, int]]:
-    """For each rank in start..stop-1, the first rank of its score group and one past its last
-    (groups clipped to the block)."""
-    starts: dict[int, int] = {}
-    ends: dict[int, int] = {}
-    first = start
-    for i in range(start + 1, stop + 1):
-        if i == stop or entries[i].score2 != entries[first].score2:
-            for k in range(first, i):
-                starts[k], ends[k] = first, i
+def _score_groups(entries: Sequence[Entry]) -> list[tuple[int, int]]:
+    """(first rank, one past the last rank) of each score group, best first."""
+    groups: list[tuple[int, int]] = []
+    first = 0
+    for i in range(1, len(entries) + 1):
+        if i == len(entries) or entries[i].score2 != entries[first].score2:
+            groups.append((first, i))
             first = i
-    return starts, ends
+    return groups
 
 
-def _max_weight_matching(edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
-    """Typed wrapper around networkx: maximum-cardinality, then maximum-weight, matching.
+def _max_weight_matching(nodes: int, edges: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    """Maximum-cardinality, then maximum-weight, matching, as (smaller node, larger node) pairs.
 
-    Returns the matched pairs as (smaller node, larger node).
+    Both libraries are deterministic for a fixed edge order, which is always ascending here.
     """
-    graph = nx.Graph()
-    graph.add_weighted_edges_from(edges)
-    matched = nx.max_weight_matching(graph, maxcardinality=True)
+    if max((w for _, _, w in edges), default=0) < RUST_WEIGHT_LIMIT:
+        graph = rx.PyGraph()
+        graph.add_nodes_from(range(nodes))
+        graph.add_edges_from(edges)
+        matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    else:  # pragma: no cover - needs thousands of entrants and rounds
+        nx_graph = nx.Graph()
+        nx_graph.add_weighted_edges_from(edges)
+        matched = nx.max_weight_matching(nx_graph, maxcardinality=True)
     return [(min(int(u), int(v)), max(int(u), int(v))) for u, v in matched]

@@ -28,6 +28,7 @@ from arena.tournament import (
     TooManyRoundsError,
     UnknownEntrantError,
     late_entry_byes,
+    matching,
     max_swiss_rounds,
     pair_round,
 )
@@ -217,7 +218,8 @@ def test_pair_round_late_entry_missed_rounds_score_as_absence_byes(
         results=(win(1, "p1", "p3"), win(1, "p2", "p4")),
         byes=late_entry_byes("p5", 2),
     )
-    options = SwissOptions(bye_points=ByePoints(absent=absent_points))
+    # Duplicate matches, so that seat wishes do not steer the bye (p3 and p4 both want seat 0).
+    options = SwissOptions(bye_points=ByePoints(absent=absent_points), duplicate=True)
     rnd = pair_round(P[:5], history, 2, options)
     assert rnd.byes == (Bye(2, expected_bye),)
 
@@ -290,8 +292,8 @@ def test_pair_round_rejects_bad_options() -> None:
         pair_round(P[:4], History(), 1, SwissOptions(forbidden_pairs=(("p1", "ghost"),)))
     with pytest.raises(InvalidOptionError):
         SwissOptions(forbidden_pairs=(("p1", "p1"),))
-    with pytest.raises(InvalidOptionError):
-        SwissOptions(block_size=7)
+    with pytest.raises(InvalidOptionError, match="unknown Swiss system"):
+        SwissOptions(system="monrad")  # type: ignore[arg-type]
     with pytest.raises(InvalidOptionError):
         SwissOptions(total_rounds=0)
     with pytest.raises(InvalidOptionError):
@@ -338,29 +340,135 @@ def test_higher_takes_seat0_follows_the_allocation_order(
     assert higher_takes_seat0(higher, lower, rank) is expected
 
 
-# --- blocks for large fields -------------------------------------------------------------------
+# --- the bye: lowest score, then fewest floats (FIDE), not simply the lowest rank ---------------
 
 
-def squared_score_gaps(rnd: Round, points: dict[str, float]) -> float:
-    return sum((2 * (points[p.seat0] - points[p.seat1])) ** 2 for p in rnd.pairings)
+def test_pair_round_bye_prefers_fewest_floats_over_the_lowest_rank() -> None:
+    history = History(
+        results=(win(1, "p1", "p4"), win(1, "p2", "p5"), win(1, "p3", "p6")),
+        byes=(Bye(1, "p7"),),
+    )
+    # p4 p5 p6 are the zero group; p4 and p5 are teammates. A bye for p6, the lowest rank,
+    # would float both of them up; a bye for p5 pairs p4-p6 and floats nobody.
+    options = SwissOptions(duplicate=True, forbidden_pairs=(("p4", "p5"),))
+    rnd = pair_round(P[:7], history, 2, options)
+    assert rnd.byes == (Bye(2, "p5"),)
+    assert {frozenset(p.entrants) for p in rnd.pairings} == {
+        frozenset({"p1", "p3"}),
+        frozenset({"p2", "p7"}),
+        frozenset({"p4", "p6"}),
+    }
 
 
-def test_pair_round_blocks_keep_the_whole_field_score_quality() -> None:
-    rng = random.Random(2024)
-    entrants = [f"b{i:03d}" for i in range(90)]
+def test_pair_round_bye_goes_to_the_lowest_score_even_if_a_higher_group_is_odd() -> None:
+    history = History(
+        results=(win(1, "p1", "p2"), win(1, "p3", "p4")),
+        byes=(Bye(1, "p5", ByeKind.ABSENT),),
+    )
+    # p5 (0, absent) is last; p2 and p4 lost. The zero group p2 p4 p5 gets the bye, never p1/p3.
+    rnd = pair_round(P[:5], history, 2, SwissOptions(duplicate=True))
+    assert rnd.byes[0].entrant in {"p2", "p4", "p5"}
+
+
+# --- structure: the same Dutch order at every field size ---------------------------------------
+
+
+def dutch_round(
+    ranked: Sequence[str], points: dict[str, float]
+) -> tuple[set[frozenset[str]], str | None]:
+    """The Dutch pairing of a field without rematches or seat limits in the way: each score
+    group, after taking the floater from above against its top player, floats its lowest player
+    down if it is odd (the last group gives it the bye) and pairs its top half against its
+    bottom half."""
+    pairs: set[frozenset[str]] = set()
+    floater = None
+    scores = sorted({points[e] for e in ranked}, reverse=True)
+    for index, score in enumerate(scores):
+        group = [e for e in ranked if points[e] == score]
+        if floater is not None:
+            pairs.add(frozenset({floater, group.pop(0)}))
+            floater = None
+        if len(group) % 2:
+            floater = group.pop()
+        half = len(group) // 2
+        pairs |= {frozenset({group[k], group[k + half]}) for k in range(half)}
+        if index == len(scores) - 1:
+            return pairs, floater
+    return pairs, floater
+
+
+@given(size=st.integers(2, 300))
+@settings(max_examples=40, deadline=None)
+def test_pair_round_first_round_is_one_against_n_over_two_plus_one(size: int) -> None:
+    check_first_round(size)
+
+
+@pytest.mark.parametrize("size", [96, 97, 98, 129, 1024, 1025])
+def test_pair_round_first_round_keeps_the_dutch_fold_past_any_size(size: int) -> None:
+    check_first_round(size)
+
+
+def check_first_round(size: int) -> None:
+    field = [f"s{n:04d}" for n in range(1, size + 1)]
+    rnd = pair_round(field, History(), 1)
+    half = size // 2
+    assert {frozenset(p.entrants) for p in rnd.pairings} == {
+        frozenset({field[k], field[k + half]}) for k in range(half)
+    }
+    assert [b.entrant for b in rnd.byes] == ([field[-1]] if size % 2 else [])
+    # Seat 0 alternates down the boards, starting with seed 1.
+    for board, pairing in enumerate(
+        sorted(rnd.pairings, key=lambda p: min(map(field.index, p.entrants)))
+    ):
+        higher = min(pairing.entrants, key=field.index)
+        assert (pairing.seat0 == higher) is (board % 2 == 0)
+
+
+@pytest.mark.parametrize("size", [96, 97, 98, 1024])
+def test_pair_round_second_round_folds_every_score_group_at_any_size(size: int) -> None:
+    field = [f"s{n:04d}" for n in range(1, size + 1)]
+    options = SwissOptions(duplicate=True)
+    first = pair_round(field, History(), 1, options)
+    results = tuple(MatchResult(1, p.seat0, p.seat1, 2, 0) for p in first.pairings)
+    points = dict.fromkeys(field, 0.0)
+    for result in results:
+        points[result.seat0] += 1
+    for bye in first.byes:
+        points[bye.entrant] += 1
+    rnd = pair_round(field, History(results, first.byes), 2, options)
+    ranked = sorted(field, key=lambda e: (-points[e], field.index(e)))
+    pairs, dutch_bye = dutch_round(ranked, points)
+    assert {frozenset(p.entrants) for p in rnd.pairings} == pairs
+    assert [b.entrant for b in rnd.byes] == ([dutch_bye] if dutch_bye else [])
+
+
+def play_random_swiss(size: int, rounds: int, seed: int) -> list[tuple[History, Round]]:
+    """(history, round) for every round of a seat-mode Swiss with random results."""
+    rng = random.Random(seed)
+    field = [f"r{n:04d}" for n in range(size)]
     results: list[MatchResult] = []
     byes: list[Bye] = []
-    points = dict.fromkeys(entrants, 0.0)
-    for number in range(1, 5):
+    played = []
+    for number in range(1, rounds + 1):
         history = History(tuple(results), tuple(byes))
-        blocked = pair_round(entrants, history, number, SwissOptions(block_size=16))
-        whole = pair_round(entrants, history, number, SwissOptions(block_size=1000))
-        assert squared_score_gaps(blocked, points) == squared_score_gaps(whole, points)
-        for pairing in blocked.pairings:
+        rnd = pair_round(field, history, number)
+        played.append((history, rnd))
+        byes += rnd.byes
+        for p in rnd.pairings:
             outcome = rng.choice([(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)])
-            results.append(MatchResult(number, pairing.seat0, pairing.seat1, *outcome))
-            points[pairing.seat0] += outcome[0]
-            points[pairing.seat1] += outcome[1]
+            results.append(MatchResult(number, p.seat0, p.seat1, *outcome))
+    return played
+
+
+def test_pair_round_sparse_graph_of_a_large_field_pairs_like_the_complete_graph(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    size = matching.DENSE_LIMIT + 45  # odd, so the bye is chosen too
+    field = [f"r{n:04d}" for n in range(size)]
+    played = play_random_swiss(size, 6, seed=7)
+    monkeypatch.setattr(matching, "DENSE_LIMIT", 10**6)  # every allowed edge, as small fields
+    for number, (history, sparse) in enumerate(played, start=1):
+        assert pair_round(field, history, number) == sparse
 
 
 # --- properties over random tournaments ---------------------------------------------------------
@@ -443,7 +551,6 @@ def test_pair_round_properties_hold_over_random_tournaments(data: st.DataObject)
     )
     forbidden = data.draw(st.lists(two, max_size=4) if size > 2 else st.just([]))
     duplicate = data.draw(st.booleans(), label="duplicate")
-    block_size = data.draw(st.sampled_from([2, 4, 8, 64]), label="block size")
     bye_points = ByePoints(
         pairing=data.draw(st.sampled_from([1.0, 0.5])),
         absent=data.draw(st.sampled_from([0.0, 0.5])),
@@ -467,7 +574,6 @@ def test_pair_round_properties_hold_over_random_tournaments(data: st.DataObject)
             absent=frozenset(absent - withdrawn),
             forbidden_pairs=tuple(p for p in forbidden if set(p) <= set(entrants)),
             bye_points=bye_points,
-            block_size=block_size,
         )
         active = set(entrants) - withdrawn - absent
         history = History(tuple(results), tuple(byes))
@@ -515,21 +621,32 @@ def pairable(tally: Tally, options: SwissOptions) -> Callable[[str, str], bool]:
     return may_pair
 
 
-def expected_bye(tally: Tally, active: set[str], options: SwissOptions) -> str | None:
-    """Lowest-ranked entrant without a pairing bye whose absence leaves the rest pairable."""
+def squared_gap(tally: Tally) -> Callable[[str, str], float]:
+    return lambda a, b: (2 * (tally.points[a] - tally.points[b])) ** 2
+
+
+def expected_byes(tally: Tally, active: set[str], options: SwissOptions) -> set[str]:
+    """Who may get the bye (FIDE): among entrants without a pairing bye whose absence leaves the
+    rest pairable, the lowest score, then the fewest floats (least squared score differences)."""
     may_pair = pairable(tally, options)
-    for entrant in reversed(tally.ranked(active)):
-        rest = frozenset(active - {entrant})
-        if not tally.pairing_byes[entrant] and brute_force(rest, may_pair, lambda a, b: 0.0) == 0:
-            return entrant
-    return None
+    floats = {}
+    for entrant in active:
+        if not tally.pairing_byes[entrant]:
+            cost = brute_force(frozenset(active - {entrant}), may_pair, squared_gap(tally))
+            if cost is not None:
+                floats[entrant] = cost
+    if not floats:
+        return set()
+    lowest = min(tally.points[e] for e in floats)
+    fewest = min(cost for e, cost in floats.items() if tally.points[e] == lowest)
+    return {e for e, cost in floats.items() if tally.points[e] == lowest and cost == fewest}
 
 
 def check_really_impossible(tally: Tally, active: set[str], options: SwissOptions) -> None:
     if len(active) < 2 or len(active) > BRUTE_FORCE_LIMIT:
         return  # too few to pair, or too many to search exhaustively
     if len(active) % 2:
-        assert expected_bye(tally, active, options) is None
+        assert expected_byes(tally, active, options) == set()
     else:
         assert brute_force(frozenset(active), pairable(tally, options), lambda a, b: 0) is None
 
@@ -562,13 +679,8 @@ def check_small_round_is_optimal(
         return
     bye = next((b.entrant for b in rnd.byes if b.kind is ByeKind.PAIRING), None)
     if len(active) % 2:
-        assert bye == expected_bye(tally, active, options)
-    if len(active) > options.block_size:
-        return  # blocks may trade score quality for speed; only the bye rule is absolute
-
-    def gap(a: str, b: str) -> float:
-        return (2 * (tally.points[a] - tally.points[b])) ** 2
-
+        assert bye in expected_byes(tally, active, options)
+    gap = squared_gap(tally)
     rest = frozenset(active - {bye} if bye else active)
     best = brute_force(rest, pairable(tally, options), gap)
     assert sum(gap(*p.entrants) for p in rnd.pairings) == best

@@ -1,0 +1,114 @@
+"""Strict FIDE Dutch through caissify-pairings, fed our TRF export: known answers, hard rules,
+and a free pairings checker (caissify's FPC) reading our TRF and agreeing with every round."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from caissify_pairings.fpc import check_trf  # type: ignore[import-untyped]
+
+from arena.tournament import (
+    Bye,
+    History,
+    MatchResult,
+    NoValidPairingError,
+    Pairing,
+    Round,
+    SwissOptions,
+    export_trf,
+    pair_round,
+)
+from arena.tournament.swiss import SwissSystem
+
+FIDE = SwissOptions(system=SwissSystem.FIDE_DUTCH)
+P = [f"p{i}" for i in range(1, 11)]
+
+
+def play(
+    field: list[str], rounds: int, options: SwissOptions, seed: int
+) -> tuple[list[MatchResult], list[Bye]]:
+    """A Swiss paired with `options`, with random wins, draws and losses, checking the hard
+    rules round by round."""
+    rng = random.Random(seed)
+    results: list[MatchResult] = []
+    byes: list[Bye] = []
+    for number in range(1, rounds + 1):
+        rnd = pair_round(field, History(tuple(results), tuple(byes)), number, options)
+        met = {frozenset(r.entrants) for r in results}
+        assert all(frozenset(p.entrants) not in met for p in rnd.pairings)
+        assert rnd.entrants == frozenset(field)
+        assert not {b.entrant for b in rnd.byes} & {b.entrant for b in byes}
+        byes += rnd.byes
+        for p in rnd.pairings:
+            outcome = rng.choice([(1.0, 0.0), (0.0, 1.0), (0.5, 0.5)])
+            results.append(MatchResult(number, p.seat0, p.seat1, *outcome))
+    return results, byes
+
+
+def test_fide_dutch_first_round_is_the_dutch_fold_with_alternating_seats() -> None:
+    rnd = pair_round(P[:8], History(), 1, FIDE)
+    assert rnd == Round(
+        1,
+        (Pairing("p1", "p5"), Pairing("p6", "p2"), Pairing("p3", "p7"), Pairing("p8", "p4")),
+    )
+
+
+def test_fide_dutch_odd_first_round_gives_the_bye_to_the_last_seed() -> None:
+    rnd = pair_round(P[:5], History(), 1, FIDE)
+    assert rnd.byes == (Bye(1, "p5"),)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_fide_dutch_rounds_pass_a_free_pairings_checker_reading_our_trf(seed: int) -> None:
+    field = [f"q{n:02d}" for n in range(1, 14)]  # odd: a bye every round
+    options = SwissOptions(total_rounds=5, system=SwissSystem.FIDE_DUTCH)
+    results, byes = play(field, 5, options, seed)
+    report = check_trf(export_trf(field, results, byes, total_rounds=5))
+    assert report["summary"]["rounds_checked"] == 5
+    assert report["summary"]["rounds_mismatched"] == 0, report["rounds"]
+
+
+def test_fide_dutch_keeps_forbidden_pairs_and_forfeits_as_meetings() -> None:
+    history = History(results=(MatchResult(1, "p1", "p2", 1, 0, forfeit=True),))
+    history = History(
+        results=(*history.results, MatchResult(1, "p3", "p4", 1, 0)),
+    )
+    options = SwissOptions(system=SwissSystem.FIDE_DUTCH, forbidden_pairs=(("p1", "p3"),))
+    rnd = pair_round(P[:4], history, 2, options)
+    assert {frozenset(p.entrants) for p in rnd.pairings} == {
+        frozenset({"p1", "p4"}),
+        frozenset({"p2", "p3"}),
+    }
+
+
+def test_fide_dutch_reports_an_impossible_round_as_no_valid_pairing() -> None:
+    history = History(
+        results=(
+            MatchResult(1, "p1", "p2", 1, 0),
+            MatchResult(1, "p3", "p4", 1, 0),
+            MatchResult(2, "p1", "p3", 1, 0),
+            MatchResult(2, "p2", "p4", 1, 0),
+        )
+    )
+    options = SwissOptions(system=SwissSystem.FIDE_DUTCH, forbidden_pairs=(("p1", "p4"),))
+    with pytest.raises(NoValidPairingError):
+        pair_round(P[:4], history, 3, options)
+
+
+def test_fide_dutch_duplicate_mode_ignores_seat_history() -> None:
+    # p1 and p2 both sat in seat 0 twice; duplicate pairs play both seats, so they may meet.
+    history = History(
+        results=(
+            MatchResult(1, "p1", "p3", 1, 1),
+            MatchResult(1, "p2", "p4", 1, 1),
+            MatchResult(2, "p1", "p4", 1, 1),
+            MatchResult(2, "p2", "p3", 1, 1),
+        )
+    )
+    options = SwissOptions(system=SwissSystem.FIDE_DUTCH, duplicate=True)
+    rnd = pair_round(P[:4], history, 3, options)
+    assert {frozenset(p.entrants) for p in rnd.pairings} == {
+        frozenset({"p1", "p2"}),
+        frozenset({"p3", "p4"}),
+    }
