@@ -4,9 +4,9 @@ noticed and replayed in seconds rather than RQ's default minutes."""
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import os
 import signal
+import time
+from multiprocessing import Process
 from typing import Any
 
 from rq import Worker
@@ -15,6 +15,7 @@ from rq.serializers import JSONSerializer
 import workers.jobs  # noqa: F401 - imported once here, so every forked job starts warm
 from arena.metrics.recorder import record_job_failure
 from arena.store.server import connect
+from workers.processes import signals_deferred
 from workers.queue import QUEUE_NAME
 
 HEARTBEAT_S = 2  # how often a busy worker proves it is alive
@@ -23,6 +24,7 @@ MAINTENANCE_S = 5  # how often a worker looks for abandoned jobs (and requeues t
 # An idle worker blocks on the queue for worker_ttl - 15 s between maintenance runs (RQ's rule);
 # RQ's default of 420 s would leave a dead worker's match unnoticed for minutes.
 WORKER_TTL_S = 20
+STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
 
 
 class ArenaWorker(Worker):
@@ -50,23 +52,44 @@ def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
 
 
 def work_pool(redis_url: str, processes: int, name: str | None = None) -> None:
-    """`processes` workers, each its own process (RQ forks again for every job)."""
+    """`processes` workers, each its own process (RQ forks again for every job). Ctrl-C, or
+    SIGTERM (which the `arena` command turns into a KeyboardInterrupt), stops them all."""
     children = [
-        multiprocessing.Process(
-            target=work,
-            args=(redis_url, False, f"{name}-{n}" if name else None),
+        Process(
+            target=_work_in_child,
+            args=(redis_url, f"{name}-{n}" if name else None),
             name=f"arena-worker-{n}",
         )
         for n in range(processes)
     ]
-    for child in children:
-        child.start()
     try:
+        with signals_deferred():  # an interrupt mid-start would leave a child unknown
+            for child in children:
+                child.start()
         for child in children:
             child.join()
-    except KeyboardInterrupt:
-        for child in children:
-            if child.pid is not None:
-                os.kill(child.pid, signal.SIGTERM)
-        for child in children:
-            child.join(timeout=30)
+    finally:
+        _stop_workers([child for child in children if child.pid is not None])
+
+
+def _work_in_child(redis_url: str, name: str | None) -> None:
+    # A forked child inherits the parent's handlers, here the ones holding signals back while
+    # it starts children: a stop signal must stop it until RQ installs its own.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    work(redis_url, False, name)
+
+
+def _stop_workers(children: list[Process]) -> None:
+    """A warm stop first (each finishes the match in hand), a cold one after STOP_GRACE_S (RQ
+    kills the match, which is replayed elsewhere), and SIGKILL if even that hangs. A child that
+    got Ctrl-C from the terminal too ignores our SIGTERM: RQ takes a second signal within a
+    second as the same request."""
+    steps = ((Process.terminate, STOP_GRACE_S), (Process.terminate, 10.0), (Process.kill, 10.0))
+    for send, wait_s in steps:
+        running = [child for child in children if child.is_alive()]
+        for child in running:
+            send(child)
+        deadline = time.monotonic() + wait_s
+        for child in running:
+            child.join(max(deadline - time.monotonic(), 0))

@@ -7,13 +7,19 @@ from pathlib import Path
 
 import click
 
-from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.cli.common import REDIS_OPTION, console, friendly_errors, sigterm_interrupts
+
+POSITIVE = click.IntRange(min=1)
+NATURAL = click.IntRange(min=0)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="caper-arena")
-def main() -> None:
+@click.pass_context
+def main(context: click.Context) -> None:
     """Caper Arena: tournaments and rated ladders for Caper-playing bots."""
+    # Every subcommand that starts processes stops them in `finally` blocks: on SIGTERM too.
+    context.with_resource(sigterm_interrupts())
 
 
 @main.command()
@@ -135,12 +141,13 @@ def bot() -> None:
 @bot.command("register")
 @click.argument("name")
 @REDIS_OPTION
+@click.option("--quiet", "-q", is_flag=True, help="Print only the token (for scripts).")
 @friendly_errors
-def bot_register(name: str, redis_url: str | None) -> None:
+def bot_register(name: str, redis_url: str | None, quiet: bool) -> None:
     """Register a bot called NAME and print its secret token (once)."""
     from arena.cli.network import run_register
 
-    run_register(console, redis_url, name)
+    run_register(console, redis_url, name, quiet)
 
 
 @bot.command("list")
@@ -157,16 +164,20 @@ def bot_list(redis_url: str | None) -> None:
 @click.argument("player_a")
 @click.argument("player_b")
 @REDIS_OPTION
-@click.option("--games", "-n", default=2, show_default=True, help="Games to play.")
+@click.option("--games", "-n", default=2, type=POSITIVE, show_default=True, help="Games to play.")
 @click.option("--seed", default=1, show_default=True)
 @click.option(
     "--game", "game_id", default="caper", show_default=True, help="caper or caper-europe."
 )
 @click.option("--city", default="paris", show_default=True)
-@click.option("--move-ms", default=1000, show_default=True, help="Time for each move.")
-@click.option("--bank-ms", default=10_000, show_default=True, help="Reserve for the whole game.")
-@click.option("--strikes", default=3, show_default=True, help="Missed deadlines that lose.")
-@click.option("--grace-ms", default=10_000, show_default=True, help="Reconnect allowance.")
+@click.option("--move-ms", default=1000, type=POSITIVE, show_default=True, help="Time a move.")
+@click.option(
+    "--bank-ms", default=10_000, type=NATURAL, show_default=True, help="Reserve for a game."
+)
+@click.option("--strikes", default=3, type=POSITIVE, show_default=True, help="Misses that lose.")
+@click.option(
+    "--grace-ms", default=10_000, type=NATURAL, show_default=True, help="Reconnect allowance."
+)
 @click.option("--no-duplicate", is_flag=True, help="Fresh deals instead of mirrored pairs.")
 @friendly_errors
 def match(

@@ -3,8 +3,12 @@ library's typed errors into one line on stderr instead of a traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import ParamSpec, TypeVar
 
 import click
@@ -31,6 +35,29 @@ def friendly_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise click.ClickException(f"Redis: {error}") from None
 
     return wrapper
+
+
+@contextlib.contextmanager
+def sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM stops the command the way Ctrl-C does, for the block's duration.
+
+    Its default action kills this process on the spot, leaving behind the worker processes, the
+    embedded redis-server and the temporary folders it started; as a KeyboardInterrupt it unwinds
+    every `finally` and context manager instead, and they stop what they started."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread (a test may invoke a command elsewhere)
+        return
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    # One is enough: a supervisor that repeats SIGTERM must not cut the clean-up short.
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    raise KeyboardInterrupt
 
 
 REDIS_OPTION = click.option(

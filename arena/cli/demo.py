@@ -27,7 +27,7 @@ from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
 from arena.tournament.definition import TimeControl
 from workers import tournament
-from workers.processes import spawn_python, stop, worker_pool
+from workers.processes import python_process, worker_pool
 
 # Every strength of built-in bot, from random play to a few hundred rollouts a move. The search
 # bots count iterations rather than milliseconds, so a rerun of the demo gives the same games.
@@ -77,12 +77,9 @@ def _processes(
     info, token = BotRegistry(client).register(bot_name)
     with worker_pool(url, WORKERS, logs, f"demo-{suffix}"):
         bot_args = ["-m", "bots_sdk.examples.random_bot", "--target", target, "--token", token]
-        bot = spawn_python(bot_args, logs / "sdk-bot.log")
-        try:
+        with python_process(bot_args, logs / "sdk-bot.log") as bot:
             _wait_online(BotRegistry(client), info.bot_id, bot, logs / "sdk-bot.log")
             yield bot_name
-        finally:
-            stop(bot)
 
 
 def _wait_online(

@@ -6,20 +6,27 @@ import asyncio
 import logging
 import os
 import secrets
-from collections.abc import Iterator
+import signal
+import socket
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 import click
+import redis
 from rich.console import Console
 from rich.table import Table
 
+from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import get_game
-from arena.gateway.server import GatewaySettings, serve
-from arena.match.match import play_match
+from arena.games.api import Config, Game
+from arena.gateway.server import GatewaySettings, start_server
+from arena.match.match import UnknownPlayerError, play_match
 from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import start_metrics_server
 from arena.stats import mean_ci
-from arena.store.bots import BotRegistry
+from arena.store.bots import BotRegistry, BotRegistryError
+from arena.store.relay import RunnerRelay
 from arena.store.server import connect, embedded_redis
 
 
@@ -51,24 +58,67 @@ def run_serve(
     metrics_port: int = 0,
 ) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    admin_token = admin or os.environ.get("ARENA_ADMIN_TOKEN") or secrets.token_urlsafe(24)
+    given = admin or os.environ.get("ARENA_ADMIN_TOKEN")
     with gateway_redis(url, embedded) as redis_location:
         console.print(f"Redis: {redis_location}")
-        if not (admin or os.environ.get("ARENA_ADMIN_TOKEN")):
-            console.print(f"Admin token (generated, shown once): {admin_token}")
+        settings = GatewaySettings(redis_location, host, port, given or secrets.token_urlsafe(24))
+        asyncio.run(_serve(console, settings, metrics_port, show_token=not given))
+    console.print("Gateway stopped.")
+
+
+async def _serve(
+    console: Console, settings: GatewaySettings, metrics_port: int, show_token: bool
+) -> None:
+    """Listen first, then print the token: a second gateway on a taken port fails before it
+    prints an admin token that would not work."""
+    _check_port_free(settings.host, settings.port)  # a clearer error than grpc's log lines
+    try:
+        server, port = await start_server(settings)
+    except RuntimeError as error:  # grpc's "failed to bind", should the port be taken meanwhile
+        raise OSError(f"cannot listen on {settings.host}:{settings.port}: {error}") from None
+    metrics = None
+    try:
         if metrics_port:
-            metrics = start_metrics_server(connect(redis_location), host, metrics_port)
-            console.print(f"Metrics on http://{host}:{metrics.port}/metrics")
-        console.print(f"Bots connect to {host}:{port}; Ctrl-C stops the gateway.")
-        settings = GatewaySettings(redis_location, host, port, admin_token)
-        try:
-            asyncio.run(serve(settings))
-        except KeyboardInterrupt:
-            console.print("Gateway stopped.")
+            metrics = start_metrics_server(connect(settings.redis_url), settings.host, metrics_port)
+            console.print(f"Metrics on http://{settings.host}:{metrics.port}/metrics")
+        if show_token:
+            console.print(f"Admin token (generated, shown once): {settings.admin_token}")
+        console.print(f"Bots connect to {settings.host}:{port}; Ctrl-C stops the gateway.")
+        await _until_stopped()
+    finally:
+        await server.stop(grace=2)
+        if metrics is not None:
+            metrics.stop()
 
 
-def run_register(console: Console, url: str | None, name: str) -> None:
+def _check_port_free(host: str, port: int) -> None:
+    if port == 0:
+        return
+    try:
+        address = host.strip("[]")
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        with socket.create_server((address, port), family=family):
+            pass
+    except OSError as error:
+        raise OSError(
+            f"cannot listen on {host}:{port}: {error.strerror} (is a gateway running there?)"
+        ) from None
+
+
+async def _until_stopped() -> None:
+    """Until SIGINT or SIGTERM: both stop the gateway the same, orderly way."""
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(stop_signal, stopped.set)
+    await stopped.wait()
+
+
+def run_register(console: Console, url: str | None, name: str, quiet: bool = False) -> None:
     info, token = BotRegistry(connect(require_redis_url(url))).register(name)
+    if quiet:
+        click.echo(token)  # for scripts: `TOKEN=$(arena bot register NAME --quiet)`
+        return
     console.print(f"Registered bot {info.name} with id {info.bot_id}.")
     console.print(f"Token (shown once, keep it secret): {token}")
 
@@ -94,15 +144,38 @@ def run_match(
     duplicate: bool,
     game_id: str = "caper",
 ) -> None:
-    if games < 1:
-        raise click.ClickException("--games must be at least 1")
     game = get_game(game_id)
+    config = {"city": city}
     client = connect(require_redis_url(url))
+    check_match(client, game, config, players, seed)
     match_id = "m" + secrets.token_hex(4)
-    outcomes = play_match(
-        client, game, {"city": city}, players, games, seed, policy, match_id, duplicate
-    )
+    outcomes = play_match(client, game, config, players, games, seed, policy, match_id, duplicate)
     console.print(_match_table(players, outcomes))
+
+
+def check_match(
+    client: redis.Redis, game: Game[Any, Any], config: Config, players: Sequence[str], seed: int
+) -> None:
+    """Everything the match needs, checked before any bot hears of it: the configuration, each
+    built-in bot's spec, and each registered bot's game and live connection (an absent bot
+    would otherwise lose every game after waiting out its grace periods)."""
+    game.create(config, seed)  # an unknown city fails here
+    registry, relay = BotRegistry(client), RunnerRelay(client)
+    for name in players:
+        if builtin_name(name) in BUILTIN_BOTS:
+            make_bot(name)  # a bad spec ("search@fast") fails here
+            continue
+        bot = registry.by_name(name)
+        if bot is None:
+            known = ", ".join(sorted(BUILTIN_BOTS))
+            raise UnknownPlayerError(
+                f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
+            )
+        registry.check_plays(name, game.id)
+        if not relay.is_online(bot.bot_id):
+            raise BotRegistryError(
+                f"bot {name} is not connected: start it (see `arena bot list`), then retry"
+            )
 
 
 def _match_table(players: tuple[str, str], outcomes: list[GameOutcome]) -> Table:

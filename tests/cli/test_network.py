@@ -8,6 +8,8 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.gateway.testing import running_arena
+from arena.store import keys
+from arena.store.bots import BotRegistry
 from tests.gateway.rawbot import RawBot, hello
 
 
@@ -76,3 +78,53 @@ def test_match_plays_caper_europe_through_the_gateway(
         )
         assert unknown.exit_code == 1 and "unknown game 'chess'" in unknown.output
         bot.close()
+
+
+def test_register_quiet_prints_only_the_token(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    out = arena("bot", "register", "scripted", "--quiet", "--redis-url", redis_server_url)
+    assert out.exit_code == 0, out.output
+    token = out.output.strip()
+    assert out.output == f"{token}\n"  # `TOKEN=$(arena bot register NAME --quiet)` works
+    found = BotRegistry(redis_client).authenticate(token)
+    assert found is not None and found.name == "scripted"
+
+
+def test_a_bad_match_is_refused_before_the_remote_bot_hears_of_it(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    with running_arena(redis_server_url) as running:
+        bot = RawBot(running.target, running.register_bot("remote")).start()
+        assert bot.welcomed.wait(10)
+        url = ("--redis-url", redis_server_url)
+        refused = {
+            "unknown city 'atlantis'": arena(
+                "match", "remote", "greedy", "--city", "atlantis", *url
+            ),
+            "search@fast": arena("match", "remote", "search@fast", *url),
+            "unknown player 'ghost'": arena("match", "remote", "ghost", *url),
+            "unknown game 'chess'": arena("match", "remote", "greedy", "--game", "chess", *url),
+            "--games": arena("match", "remote", "greedy", "--games", "0", *url),
+        }
+        for expected, out in refused.items():
+            assert out.exit_code != 0 and expected in out.output, out.output
+            assert "Traceback" not in out.output
+        # The inbox keeps its order: had a refused match told the bot anything, it would come
+        # before the one game of this good match.
+        good = arena("match", "remote", "greedy", "--games", "1", "--city", "rome", *url)
+        assert good.exit_code == 0, good.output
+        started = bot.wait_for("game_over")
+        assert len(started) == 1
+        assert [m.game_started.config["city"].text for m in bot.of_kind("game_started")] == ["rome"]
+        bot.close()
+
+
+def test_matching_a_bot_that_is_not_connected_fails_at_once(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    BotRegistry(redis_client).register("sleeper")
+    out = arena("match", "sleeper", "greedy", "--games", "2", "--redis-url", redis_server_url)
+    assert out.exit_code == 1
+    assert "bot sleeper is not connected" in out.output and "Traceback" not in out.output
+    assert not redis_client.keys(keys.game_record("*")), "no game was played, nor recorded"
