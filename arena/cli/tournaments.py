@@ -20,7 +20,7 @@ from arena.games import get_game
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
 from arena.store.tournaments import Status, TournamentStore, round_to_json
-from arena.tournament import Tiebreak, crosstable, export_trf, standings
+from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
 from arena.tournament.swiss import max_swiss_rounds
 from workers import tournament
@@ -150,6 +150,7 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     fit = _rating_fit(store.games(name), entrants)
     ties = [TIEBREAK_LABELS[t] for t in definition.tiebreaks]
     caption = ", ".join(f"{short} = {long}" for short, long in ties)
+    caption += f"; {bye_footer(definition.bye_points, definition.format)}"
     if fit is not None:
         caption += (
             f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
@@ -190,20 +191,61 @@ def _rating_cell(fit: BTFit | None, entrant: str) -> str:
 
 
 def crosstable_table(client: redis.Redis, name: str) -> Table:
+    """Rows and columns in final-rank order; byes in their own column; the footer says what a
+    bye scores, from the same `ByePoints` the points column was computed with."""
     store = TournamentStore(client)
-    entrants = store.entrants(name)  # an unknown name fails here, clearly
-    grid = crosstable(entrants, store.history(name).results)
-    table = Table(title=f"{name}: crosstable (game points)")
-    table.add_column("")
-    for index, _ in enumerate(entrants, start=1):
+    definition = store.get(name)  # an unknown name fails here, clearly
+    entrants, history = store.entrants(name), store.history(name)
+    rows = standings(
+        entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
+    )
+    ranked = [row.entrant for row in rows]
+    grid = crosstable(entrants, history.results)
+    table = Table(
+        title=f"{name}: crosstable (game points)",
+        caption=bye_footer(definition.bye_points, definition.format),
+    )
+    table.add_column("#", justify="right")
+    table.add_column("entrant", no_wrap=True)
+    for index, _ in enumerate(ranked, start=1):
         table.add_column(str(index), justify="center")
-    for index, entrant in enumerate(entrants, start=1):
+    table.add_column("byes")
+    table.add_column("pts", justify="right")
+    for index, row in enumerate(rows, start=1):
         cells = []
-        for other in entrants:
-            met = grid[entrant][other] if other != entrant else None
+        for other in ranked:
+            met = grid[row.entrant][other] if other != row.entrant else None
             cells.append("x" if met is None else " ".join(f"{e.game_points:g}" for e in met) or ".")
-        table.add_row(f"{index} {entrant}", *cells)
+        byes = [
+            bye_cell(b, definition.bye_points) for b in history.byes if b.entrant == row.entrant
+        ]
+        table.add_row(f"{index}", row.entrant, *cells, " ".join(byes), f"{row.points:g}")
     return table
+
+
+def bye_cell(bye: Bye, points: ByePoints) -> str:
+    """`r3 U` for a pairing bye in round 3, `r1 Z` for a missed round (TRF codes)."""
+    return f"r{bye.round} {'U' if bye.kind is ByeKind.PAIRING else _absence_code(points)}"
+
+
+def bye_footer(points: ByePoints, format: Format) -> str:
+    """What each kind of bye scores, in the words of the table it explains."""
+    sits_out = "odd field: one entrant sits out each round"
+    text = f"byes: U = pairing bye ({sits_out}) scores {_points_text(points.pairing)}"
+    if format is Format.SWISS:
+        text += (
+            f"; {_absence_code(points)} = a missed round (late entry) scores "
+            f"{_points_text(points.absent)}"
+        )
+    return text + "; counted in pts"
+
+
+def _absence_code(points: ByePoints) -> str:
+    return {0.0: "Z", 0.5: "H", 1.0: "F"}[points.absent]
+
+
+def _points_text(value: float) -> str:
+    return "1 point" if value == 1 else f"{value:g} points"
 
 
 def export(client: redis.Redis, name: str, fmt: str, through_round: int | None = None) -> str:
