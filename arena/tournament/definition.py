@@ -17,7 +17,7 @@ from arena.tournament.errors import (
 from arena.tournament.model import ByePoints
 from arena.tournament.round_robin import berger_rounds
 from arena.tournament.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Tiebreak
-from arena.tournament.swiss import max_swiss_rounds
+from arena.tournament.swiss import SwissSystem, max_swiss_rounds
 
 # RQ job ids allow only these characters, and a tournament's name is part of its jobs' ids.
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -52,6 +52,7 @@ class TournamentDefinition:
     seed: int = 1
     tiebreaks: tuple[Tiebreak, ...] = ()
     absent_bye_points: float = 0.0  # what a late entrant scores for each round it missed
+    swiss_system: SwissSystem = SwissSystem.ARENA  # who pairs a Swiss: ours, or strict FIDE Dutch
 
     @property
     def bye_points(self) -> ByePoints:
@@ -64,6 +65,13 @@ class TournamentDefinition:
             chosen = SWISS_TIEBREAKS if self.format is Format.SWISS else ROUND_ROBIN_TIEBREAKS
             object.__setattr__(self, "tiebreaks", tuple(chosen))
         object.__setattr__(self, "tiebreaks", tuple(Tiebreak(t) for t in self.tiebreaks))
+        try:
+            object.__setattr__(self, "swiss_system", SwissSystem(self.swiss_system))
+        except ValueError:
+            known = ", ".join(s.value for s in SwissSystem)
+            raise InvalidOptionError(
+                f"unknown Swiss system {self.swiss_system!r}: choose from {known}"
+            ) from None
         self._validate()
 
     def _validate(self) -> None:
@@ -109,6 +117,7 @@ class TournamentDefinition:
         data = asdict(self)
         data["format"] = self.format.value
         data["tiebreaks"] = [t.value for t in self.tiebreaks]
+        data["swiss_system"] = self.swiss_system.value
         return json.dumps(data, sort_keys=True)
 
     @classmethod

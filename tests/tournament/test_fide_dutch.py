@@ -3,6 +3,7 @@ and a free pairings checker (caissify's FPC) reading our TRF and agreeing with e
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -11,6 +12,7 @@ from caissify_pairings.fpc import check_trf  # type: ignore[import-untyped]
 from arena.tournament import (
     Bye,
     History,
+    InvalidOptionError,
     MatchResult,
     NoValidPairingError,
     Pairing,
@@ -19,6 +21,7 @@ from arena.tournament import (
     export_trf,
     pair_round,
 )
+from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.swiss import SwissSystem
 
 FIDE = SwissOptions(system=SwissSystem.FIDE_DUTCH)
@@ -112,3 +115,18 @@ def test_fide_dutch_duplicate_mode_ignores_seat_history() -> None:
         frozenset({"p1", "p2"}),
         frozenset({"p3", "p4"}),
     }
+
+
+def test_a_tournament_definition_names_its_swiss_system() -> None:
+    field = ("a", "b", "c", "d")
+    fide = TournamentDefinition(
+        "cup", Format.SWISS, field, rounds=3, swiss_system=SwissSystem("fide-dutch")
+    )
+    assert fide.swiss_system is SwissSystem.FIDE_DUTCH
+    assert TournamentDefinition.from_json(fide.to_json()) == fide
+    stored_before = json.loads(fide.to_json())
+    del stored_before["swiss_system"]  # definitions stored before the option existed
+    old = TournamentDefinition.from_json(json.dumps(stored_before))
+    assert old.swiss_system is SwissSystem.ARENA
+    with pytest.raises(InvalidOptionError, match="unknown Swiss system 'monrad'"):
+        TournamentDefinition("cup", Format.SWISS, field, rounds=3, swiss_system="monrad")  # type: ignore[arg-type]
