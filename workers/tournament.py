@@ -172,5 +172,6 @@ def _next_swiss_round(
         duplicate=definition.duplicate,
         withdrawn=store.withdrawn(name),
         bye_points=definition.bye_points,
+        system=definition.swiss_system,
     )
     return pair_round(store.entrants(name), store.history(name), number, options)

@@ -22,7 +22,7 @@ from arena.store.bots import BotRegistry
 from arena.store.tournaments import Status, TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
-from arena.tournament.swiss import max_swiss_rounds
+from arena.tournament.swiss import SwissSystem, max_swiss_rounds
 from workers import tournament
 
 TIEBREAK_LABELS = {  # short headers keep the table readable in 80 columns; the caption explains
@@ -71,6 +71,7 @@ def create(
     seed: int,
     tiebreaks: Sequence[str] = (),
     absent_bye_points: float = 0.0,
+    swiss_system: str = SwissSystem.ARENA,
 ) -> TournamentDefinition:
     get_game(game).create({"city": city}, seed)  # a bad game or city fails here, clearly
     if format == Format.SWISS and rounds is None:
@@ -88,6 +89,7 @@ def create(
         seed=seed,
         tiebreaks=tuple(parse_tiebreak(t) for t in tiebreaks),
         absent_bye_points=absent_bye_points,
+        swiss_system=SwissSystem(swiss_system),
     )
     check_entrants(client, definition.entrants, game)
     TournamentStore(client).create(definition)

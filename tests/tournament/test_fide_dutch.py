@@ -7,8 +7,12 @@ import json
 import random
 
 import pytest
+import redis
 from caissify_pairings.fpc import check_trf  # type: ignore[import-untyped]
+from click.testing import CliRunner
 
+from arena.cli import main
+from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import (
     Bye,
     History,
@@ -23,6 +27,8 @@ from arena.tournament import (
 )
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.swiss import SwissSystem
+from tests.workers.tournaments import work_in_process
+from workers import tournament
 
 FIDE = SwissOptions(system=SwissSystem.FIDE_DUTCH)
 P = [f"p{i}" for i in range(1, 11)]
@@ -130,3 +136,38 @@ def test_a_tournament_definition_names_its_swiss_system() -> None:
     assert old.swiss_system is SwissSystem.ARENA
     with pytest.raises(InvalidOptionError, match="unknown Swiss system 'monrad'"):
         TournamentDefinition("cup", Format.SWISS, field, rounds=3, swiss_system="monrad")  # type: ignore[arg-type]
+
+
+def test_a_swiss_created_with_fide_dutch_is_paired_by_it_to_the_end(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    field = ["random", "greedy", "search#4", "search#5", "search#6"]  # odd: a bye every round
+    made = CliRunner().invoke(
+        main,
+        ["tournament", "create", "fide", "--entrants", ",".join(field), "--rounds", "3",
+         "--swiss-system", "fide-dutch"],
+        env={"REDIS_URL": redis_server_url},
+    )  # fmt: skip
+    assert made.exit_code == 0, made.output
+    store = TournamentStore(redis_client)
+    assert store.get("fide").swiss_system is SwissSystem.FIDE_DUTCH
+    tournament.start(redis_client, "fide")
+    work_in_process(redis_client)
+    assert store.status("fide") is Status.FINISHED, store.reason("fide")
+    # Every round is the one strict FIDE Dutch pairs from the stored history before it.
+    history = store.history("fide")
+    options = SwissOptions(total_rounds=3, duplicate=True, system=SwissSystem.FIDE_DUTCH)
+    for stored in store.rounds("fide"):
+        before = History(
+            tuple(r for r in history.results if r.round < stored.number),
+            tuple(b for b in history.byes if b.round < stored.number),
+        )
+        assert pair_round(field, before, stored.number, options) == stored
+    refused = CliRunner().invoke(
+        main,
+        ["tournament", "create", "bad", "--entrants", "random,greedy", "--rounds", "1",
+         "--swiss-system", "monrad"],
+        env={"REDIS_URL": redis_server_url},
+    )  # fmt: skip
+    assert refused.exit_code != 0 and "monrad" in refused.output
+    assert "Traceback" not in refused.output
