@@ -7,7 +7,9 @@ import time
 from dataclasses import dataclass
 
 from arena.games import get_game
-from arena.games.api import Config
+from arena.games.api import Config, ConfigError
+
+PLAYER_COUNTS = (2, 3, 4)
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +26,22 @@ class Throughput:
     @property
     def decisions_per_second(self) -> float:
         return self.decisions / self.seconds
+
+
+def engine_configs(game_id: str, city: str) -> list[dict[str, str | int]]:
+    """The configurations `arena bench engine` measures: the city with every number of players
+    the game takes (2 only for games without a `players` setting). `ConfigError` if the game
+    has no such city."""
+    game = get_game(game_id)
+    configs: list[dict[str, str | int]] = [{"city": city}]
+    game.create(configs[0], 0)
+    for players in PLAYER_COUNTS[1:]:
+        try:
+            game.create({"city": city, "players": players}, 0)
+        except ConfigError:
+            continue
+        configs.append({"city": city, "players": players})
+    return configs
 
 
 def engine_throughput(game_id: str, config: Config, seconds: float, seed: int = 0) -> Throughput:

@@ -28,10 +28,15 @@ def determinize(observation: Observation, rng: random.Random) -> Any:
 
 
 def evaluate(state: Any, seat: int, coin_value: float = COIN_VALUE) -> float:
-    """Point margin for `seat` if the game ended now, plus spendable coins at `coin_value`."""
-    totals = for_state(state).totals(state)
-    coins: int = state.coins[seat] - state.coins[1 - seat]
-    return totals[seat] - totals[1 - seat] + coin_weight(state, seat, coin_value) * coins
+    """Point margin for `seat` if the game ended now, plus spendable coins at `coin_value`
+    (a Lookout counts its Mastermind's coins; the Snitch has none)."""
+    support = for_state(state)
+    margin = support.margin(state, support.totals(state), seat)
+    if seat >= 2 and getattr(state, "players", 2) == 3:
+        return margin
+    side = seat % 2
+    coins: int = state.coins[side] - state.coins[1 - side]
+    return margin + coin_weight(state, side, coin_value) * coins
 
 
 def coin_weight(state: Any, seat: int, coin_value: float) -> float:

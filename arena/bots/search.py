@@ -43,8 +43,8 @@ def random_rollout(state: Any, rng: random.Random) -> Any:
 
 def reward(state: Any, seat: int) -> float:
     """The final margin squashed into (-1, 1): winning big counts, but not without bound."""
-    totals = for_state(state).totals(state)
-    return math.tanh((totals[seat] - totals[1 - seat]) / MARGIN_SCALE)
+    support = for_state(state)
+    return math.tanh(support.margin(state, support.totals(state), seat) / MARGIN_SCALE)
 
 
 class SearchBot:

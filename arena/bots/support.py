@@ -30,7 +30,9 @@ class GameSupport:
     sample_state: Callable[[Any, random.Random], Any]
     legal_actions: Callable[[Any], list[Any]]  # listing primes the engine's validation cache
     apply: Callable[[Any, Any], Any]
-    totals: Callable[[Any], tuple[int, int]]  # both seats' points if the game ended now
+    totals: Callable[[Any], tuple[int, int]]  # both sides' points if the game ended now
+    # What a seat plays for, from `totals`: its side's lead (the Snitch: its lead to win, V5).
+    margin: Callable[[Any, tuple[int, int], int], float]
     # Actions with equal keys leave equal scores and coins, so a greedy look-ahead scores one.
     effect_key: Callable[[Any, Any], Hashable]
 
@@ -48,6 +50,23 @@ def _caper_effect_key(state: caper_state.State, action: caper_state.Action) -> H
     return action
 
 
+def _two_sided_margin(state: Any, totals: tuple[int, int], seat: int) -> float:
+    return totals[seat] - totals[1 - seat]
+
+
+def _caper_totals(state: caper_state.State) -> tuple[int, int]:
+    return caper_scoring.team_totals(state, caper_scoring.score(state))
+
+
+def _caper_margin(state: caper_state.State, totals: tuple[int, int], seat: int) -> float:
+    """A Lookout plays for its Mastermind's team (seat - 2); the Snitch for its score over the
+    higher Mastermind's, the margin it wins by."""
+    if state.players == 3 and seat == caper_state.SNITCH:
+        return caper_scoring.snitch_score(totals) - max(totals)
+    side = seat % 2
+    return totals[side] - totals[1 - side]
+
+
 def _europe_effect_key(state: europe_state.State, action: europe_state.Action) -> Hashable:
     """A discard gains a coin and counts in the discard area by colour only; anything else may
     change what is topmost (burns, eyes), so it is scored on its own."""
@@ -62,7 +81,8 @@ CAPER = GameSupport(
     sample_state=caper_observation.sample_state,
     legal_actions=caper_rules.legal_actions,
     apply=caper_rules.apply,
-    totals=lambda state: caper_scoring.score(state).totals,
+    totals=_caper_totals,
+    margin=_caper_margin,
     effect_key=_caper_effect_key,
 )
 EUROPE = GameSupport(
@@ -72,6 +92,7 @@ EUROPE = GameSupport(
     legal_actions=europe_rules.legal_actions,
     apply=europe_rules.apply,
     totals=lambda state: europe_scoring.score(state).totals,
+    margin=_two_sided_margin,
     effect_key=_europe_effect_key,
 )
 _BY_OBSERVATION = {support.observation_type: support for support in (CAPER, EUROPE)}

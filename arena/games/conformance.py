@@ -97,11 +97,17 @@ def _check_observations(
     resample_hidden: HiddenResampler,
     fail: Callable[[str], ConformanceError],
 ) -> None:
-    for seat in range(game.num_players):
+    for seat in range(_seat_count(game, state)):
         seen = game.observation(state, seat).to_json()
         other = resample_hidden(state, seat, rng)
         if game.observation(other, seat).to_json() != seen:
             raise fail(f"seat {seat}'s observation depends on cards it cannot see")
+
+
+def _seat_count(game: Game[Any, Any], state: Any) -> int:
+    """Seats in the game of `state`: games with a `players` setting say so by `seat_count`."""
+    seat_count = getattr(game, "seat_count", None)
+    return game.num_players if seat_count is None else int(seat_count(state))
 
 
 def _check_probes(

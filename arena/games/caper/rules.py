@@ -10,7 +10,7 @@ from arena.games.api import (
     IllegalActionError,
     InvalidActionError,
 )
-from arena.games.caper import table
+from arena.games.caper import table, variants
 from arena.games.caper.cards import CATALOGUE, CITIES, Card, Kind, OnPlay, deck
 from arena.games.caper.state import (
     FINAL_ROUND,
@@ -39,8 +39,10 @@ _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_i
 
 
 def create(config: Config, seed: int) -> State:
-    """A new game in the configured city (`{"city": "paris"}` by default), shuffled by `seed`."""
-    city = city_setting(config, CITIES, "Caper")
+    """A new game in the configured city (`{"city": "paris"}` by default) for the configured
+    number of players (`{"players": 3}`: section 12; 2 by default), shuffled by `seed`."""
+    city = city_setting(config, CITIES, "Caper", extra=("players",))
+    players = variants.players_setting(config.get("players", 2))
     rng = random.Random(seed)
     decks = [list(deck(kind, city)) for kind in (Kind.LOCATION, Kind.THIEF, Kind.GEAR)]
     for cards in decks:
@@ -61,6 +63,7 @@ def create(config: Config, seed: int) -> State:
         discards=((), ()),
         hands_known=False,
         pending=(),
+        players=players,
     )
     return _start_round(state, 0)
 
@@ -70,6 +73,8 @@ def legal_actions(state: State) -> list[Action]:
     if state.to_move < 0:
         return []
     seat = state.to_move
+    if seat >= 2:
+        return variants.pass_actions(state)
     if state.pending:
         gear = {card.name for card in state.discards[seat] if card.kind is Kind.GEAR}
         replays = _gear_plays(state, seat, sorted(gear), ActionKind.REPLAY)
@@ -78,8 +83,10 @@ def legal_actions(state: State) -> list[Action]:
     if ROUNDS[state.round].kind is Kind.THIEF:
         actions = _thief_plays(state, seat, names)
     else:
-        discards = [_new_tuple(Action, (ActionKind.DISCARD, n, NONE, NONE, NONE)) for n in names]
-        actions = _gear_plays(state, seat, names) + discards
+        actions = _gear_plays(state, seat, names)
+        if state.players != 4 or not actions:  # V7: with 4 players, only if nothing plays
+            kind = ActionKind.DISCARD
+            actions += [_new_tuple(Action, (kind, n, NONE, NONE, NONE, "")) for n in names]
     global _last_listed
     _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
     return actions
@@ -94,7 +101,9 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
         effect = CATALOGUE[name].on_play
         if effect is not OnPlay.FLIP_THIEF:
             kind = ActionKind.THIEF
-            actions += [_new_tuple(Action, (kind, name, loc, NONE, NONE)) for loc in open_locations]
+            actions += [
+                _new_tuple(Action, (kind, name, loc, NONE, NONE, "")) for loc in open_locations
+            ]
             continue
         for location in open_locations:
             targets = table.flip_targets(state, seat, location, effect) or NO_TARGET
@@ -122,13 +131,13 @@ def _gear_plays(
                 if free or table.cost_with(modifiers, card) <= coins:
                     flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
                     actions += [
-                        _new_tuple(Action, (kind, name, location, i, t))
+                        _new_tuple(Action, (kind, name, location, i, t, ""))
                         for i in room
                         for t in flips
                     ]
             continue
         actions += [
-            _new_tuple(Action, (kind, name, location, i, NONE))
+            _new_tuple(Action, (kind, name, location, i, NONE, ""))
             for location, modifiers, room in places
             if free or (table.cost_with(modifiers, card) if modifiers else card.cost) <= coins
             for i in room
@@ -142,6 +151,8 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     if reason is not None:
         raise reason
     mover = state.to_move
+    if mover >= 2:
+        return variants.apply_pass(state, action)
     if state.pending:
         return _resolve_replay(state, action)
     hand = _remove_one(state.hands[mover], action.card)
@@ -197,8 +208,13 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
 
 
 def _end_turn(state: State) -> State:
-    """Both have played: swap hands, or, holding one card each, discard it and end the round."""
-    if not draft.round_over(state.hands):
+    """Both have played: swap hands (with 3 or 4 players, pass cards again), or, holding one
+    card each, discard it and end the round."""
+    if state.players != 2:
+        next_turn = variants.next_turn(state)
+        if next_turn is not None:
+            return next_turn
+    elif not draft.round_over(state.hands):
         first = ROUNDS[state.round].first
         return state._replace(hands=draft.swap(state.hands), hands_known=True, to_move=first)
     discards = (state.discards[0] + state.hands[0], state.discards[1] + state.hands[1])
@@ -208,6 +224,8 @@ def _end_turn(state: State) -> State:
 def _start_round(state: State, number: int) -> State:
     if number == FINAL_ROUND:
         return _next_pending(state._replace(round=number, pending=_final_abilities(state)))
+    if state.players != 2:
+        return variants.deal_round(state, number)
     kind, size, first = ROUNDS[number]
     cards = state.thief_deck if kind is Kind.THIEF else state.gear_deck
     dealt, rest = draft.deal(cards, size, top_seat=0)  # Cream takes the top cards in any round

@@ -17,6 +17,7 @@ from arena.games.caper.table import face_up
 from arena.games.caper_common.counting import best_partition
 
 CATEGORIES = ("locations", "thieves", "gear", "stolen_goods")
+DISCARD_POINTS = 3  # V10: a team scores 3 points per card in its Mastermind's discard area
 _COLOUR_FIELDS: dict[Colour, str] = {c: c.name.lower() for c in Colour if c is not Colour.CREAM}
 _SET_VALUES = (1, 3, 7)  # a set of 1, 2 or 3 different types
 _TYPES = (Good.JEWEL, Good.ANTIQUE, Good.PAINTING)
@@ -131,22 +132,59 @@ def _partition(counts: tuple[int, ...]) -> tuple[int, tuple[tuple[Good, ...], ..
     return value, tuple(tuple(_TYPES[i] for i in chosen) for chosen in sets)
 
 
-def result(state: State) -> Result:
-    """The final result: most points; a tie goes to most coins, then to Cream (section 9.4)."""
-    sheet = score(state)
+def team_totals(state: State, sheet: ScoreSheet) -> tuple[int, int]:
+    """The two sides' points: the Masterminds', plus V10's discard points with 4 players."""
     totals = sheet.totals
-    tiebreak = ""
-    if totals[0] != totals[1]:
-        winner = 0 if totals[0] > totals[1] else 1
-    elif state.coins[0] != state.coins[1]:
-        winner, tiebreak = (0 if state.coins[0] > state.coins[1] else 1), "coins"
-    else:
-        winner, tiebreak = 0, "cream"
+    if state.players != 4:
+        return totals
+    return (
+        totals[0] + DISCARD_POINTS * len(state.discards[0]),
+        totals[1] + DISCARD_POINTS * len(state.discards[1]),
+    )
+
+
+def snitch_score(totals: tuple[int, int]) -> int:
+    """V5: the lower Mastermind score plus a sixth of the higher, rounded down."""
+    return min(totals) + max(totals) // 6
+
+
+def result(state: State) -> Result:
+    """The final result: most points; a tie goes to most coins, then to Cream (section 9.4).
+    With 3 players the Snitch wins at the higher Mastermind's score or more (V5); with 4, each
+    team scores its Mastermind's points plus its discards (V10) and both its seats share it."""
+    sheet = score(state)
+    totals = team_totals(state, sheet)
+    winner, tiebreak = _better_side(state, totals)
+    scores: tuple[int, ...] = totals
+    breakdown: tuple[dict[str, int], ...] = sheet.breakdown
+    extra: dict[str, object] = {}
+    if state.players == 3:
+        snitch = snitch_score(totals)
+        scores = (*totals, snitch)
+        parts = {"lower_mastermind": min(totals), "sixth_of_higher": max(totals) // 6}
+        breakdown = (*breakdown, parts)
+        if snitch >= max(totals):
+            winner, tiebreak = 2, ""
+        extra = {"winners": [winner]}
+    elif state.players == 4:
+        discards = [{"discards": DISCARD_POINTS * len(cards)} for cards in state.discards]
+        teams = tuple(dict(sheet.breakdown[side]) | discards[side] for side in (0, 1))
+        scores, breakdown = (*totals, *totals), (*teams, *teams)
+        extra = {"teams": [[0, 2], [1, 3]], "winners": [winner, winner + 2]}
     details = {
         "capers": [list(row) for row in sheet.capers],
         "location_winners": list(sheet.winners),
         "locations": [card.name for card in state.locations],
         "stolen_goods": [[good.value for good in goods] for goods in sheet.goods],
         "coins": list(state.coins),
+        **extra,
     }
-    return Result(totals, winner, sheet.breakdown, tiebreak, details)
+    return Result(scores, winner, breakdown, tiebreak, details)
+
+
+def _better_side(state: State, totals: tuple[int, int]) -> tuple[int, str]:
+    if totals[0] != totals[1]:
+        return (0 if totals[0] > totals[1] else 1), ""
+    if state.coins[0] != state.coins[1]:
+        return (0 if state.coins[0] > state.coins[1] else 1), "coins"
+    return 0, "cream"

@@ -12,8 +12,15 @@ from arena.games.caper_common.draft import FINAL_ROUND as FINAL_ROUND
 from arena.games.caper_common.draft import ROUNDS as ROUNDS
 from arena.games.caper_common.draft import Round as Round
 
-SEATS = (0, 1)
+SEATS = (0, 1)  # the Masterminds: the only seats with a table, coins and a discard area
 SEAT_NAMES = ("Cream", "Mint")
+SNITCH = 2  # 3 players (section 12.1)
+CREAM_LOOKOUT, MINT_LOOKOUT = 2, 3  # 4 players (section 12.2): seat - 2 is the Lookout's team
+ROLE_NAMES = {  # seat names by number of players
+    2: ("Cream", "Mint"),
+    3: ("Cream", "Mint", "Snitch"),
+    4: ("Cream", "Mint", "Cream Lookout", "Mint Lookout"),
+}
 MAX_THIEVES_PER_LOCATION = 3
 MAX_GEAR_PER_THIEF = 3
 # R1 (Cream starts every Thief round, Mint every Gear round) is the shared table `ROUNDS`.
@@ -50,6 +57,11 @@ class State(NamedTuple):
     discards: tuple[tuple[Card, ...], tuple[Card, ...]]  # face up, in the order discarded
     hands_known: bool  # a swap this round has shown each player both hands
     pending: tuple[Pending, ...]  # R7 abilities left, the next one first
+    # The variants of section 12; a 2-player game leaves these at their defaults.
+    players: int = 2
+    snitch_deck: tuple[Card, ...] = ()  # 3 players: the round's Snitch deck left, top first (V1)
+    lookout_hands: tuple[Hand, Hand] = ((), ())  # 4 players: Cream's and Mint's Lookout (V6)
+    passes: tuple[tuple[int, tuple[str, ...]], ...] = ()  # this round's hidden passes (seat, cards)
 
 
 class ActionKind(IntEnum):
@@ -58,6 +70,8 @@ class ActionKind(IntEnum):
     DISCARD = 2  # discard a Gear for a coin
     REPLAY = 3  # R7: play a Gear from your discard area for free
     PASS = 4  # decline an optional ability
+    GIVE = 5  # the Snitch: `card` to Cream, `other` to Mint (V2)
+    SEND = 6  # a Lookout: `card` and `other` to the opposing Mastermind, in name order (V7)
 
 
 NONE = -1  # an unused index field of an action
@@ -73,6 +87,7 @@ class Action(NamedTuple):
     location: int = NONE
     thief: int = NONE
     target: int = NONE
+    other: str = ""  # the second card of a GIVE or SEND
 
     def __str__(self) -> str:
         return action_text(self)
@@ -82,7 +97,12 @@ _VERBS = {kind: kind.name.lower() for kind in ActionKind}
 
 
 def action_text(action: Action) -> str:
-    """The stable text form: `thief The Dame at 2`, `gear Blazeblaster at 0/1 flip 2`, `pass`."""
+    """The stable text form: `thief The Dame at 2`, `gear Blazeblaster at 0/1 flip 2`, `pass`,
+    `give The Dame to cream, The Mime to mint`, `send Skeleton Key + Smoke Screen`."""
+    if action.kind is ActionKind.GIVE:
+        return f"give {action.card} to cream, {action.other} to mint"
+    if action.kind is ActionKind.SEND:
+        return f"send {action.card} + {action.other}"
     words = [_VERBS[action.kind]]
     if action.card:
         words.append(action.card)
@@ -103,6 +123,8 @@ def parse_action(text: str) -> Action:
     if verb not in kinds:
         raise InvalidActionError(f"unknown action {verb!r}: expected one of {', '.join(kinds)}")
     kind = kinds[verb]
+    if kind is ActionKind.GIVE or kind is ActionKind.SEND:
+        return _parse_pass(kind, rest, text)
     rest, _, target = rest.partition(" flip ")
     card, _, place = rest.partition(" at ")
     if kind is ActionKind.PASS:
@@ -119,6 +141,33 @@ def parse_action(text: str) -> Action:
         _index(thief, "thief", text),
         _index(target, "flip target", text),
     )
+
+
+def _parse_pass(kind: ActionKind, rest: str, text: str) -> Action:
+    """`give A to cream, B to mint` (either order) or `send A + B` (sorted by name)."""
+    if kind is ActionKind.SEND:
+        first, plus, second = rest.partition(" + ")
+        if not plus:
+            raise InvalidActionError(f"expected 'send <card> + <card>', got {text!r}")
+        cards = sorted((first, second))
+    else:
+        gifts = dict(_gift(part, text) for part in rest.split(", "))
+        if set(gifts) != {"cream", "mint"}:
+            raise InvalidActionError(
+                f"expected 'give <card> to cream, <card> to mint', got {text!r}"
+            )
+        cards = [gifts["cream"], gifts["mint"]]
+    for card in cards:
+        if card not in CATALOGUE:
+            raise InvalidActionError(f"unknown card {card!r} in {text!r}")
+    return Action(kind, cards[0], other=cards[1])
+
+
+def _gift(part: str, text: str) -> tuple[str, str]:
+    card, to, seat = part.rpartition(" to ")
+    if not to:
+        raise InvalidActionError(f"expected '<card> to cream' or '<card> to mint' in {text!r}")
+    return seat, card
 
 
 def _index(word: str, what: str, text: str) -> int:

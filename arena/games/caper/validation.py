@@ -3,7 +3,7 @@ can act on. The conformance tests hold this to agree exactly with `rules.legal_a
 
 from __future__ import annotations
 
-from arena.games.caper import table
+from arena.games.caper import table, variants
 from arena.games.caper.cards import CATALOGUE, Kind, OnPlay
 from arena.games.caper.state import (
     MAX_THIEVES_PER_LOCATION,
@@ -18,7 +18,10 @@ from arena.games.caper.state import (
 
 def violation(state: State, action: Action) -> str:
     """The first rule `action` breaks in the running game `state`, or "" if it is legal."""
-    for check in (_phase, _fields, _card, _location, _placement, _target):
+    if state.to_move >= 2 or action.kind in variants.PASS_KINDS:
+        reason = variants.pass_violation(state, action)
+        return f"{action_text(action)}: {reason}" if reason else ""
+    for check in (_phase, _fields, _card, _location, _placement, _discard, _target):
         reason = check(state, action)
         if reason:
             return f"{action_text(action)}: {reason}"
@@ -39,9 +42,11 @@ def _fields(state: State, action: Action) -> str:
     if uses[0] != bool(action.card):
         return "names a card" if action.card else "names no card"
     names = ("location", "thief", "flip target")
-    for used, value, what in zip(uses[1:], action[2:], names, strict=True):
+    for used, value, what in zip(uses[1:], action[2:5], names, strict=True):
         if not used and value != NONE:
             return f"takes no {what}"
+    if action.other:
+        return "takes no second card"
     card = CATALOGUE.get(action.card)
     gear_kinds = (ActionKind.GEAR, ActionKind.DISCARD, ActionKind.REPLAY)
     if action.kind in gear_kinds and card is not None and card.kind is not Kind.GEAR:
@@ -109,6 +114,14 @@ def _placement(state: State, action: Action) -> str:
     cost = table.gear_cost(state, seat, location, card)
     if action.kind is ActionKind.GEAR and cost > state.coins[seat]:
         return f"{card.name} costs {cost} at {name}, you have {state.coins[seat]}"
+    return ""
+
+
+def _discard(state: State, action: Action) -> str:
+    if action.kind is not ActionKind.DISCARD or state.players != 4:
+        return ""
+    if variants.can_play_gear(state, state.to_move):
+        return "with 4 players you may discard only when neither card can be played (V7)"
     return ""
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from enum import StrEnum
 from typing import TypeVar
 
@@ -11,9 +11,10 @@ from arena.games.api import Config, ConfigError
 C = TypeVar("C", bound=StrEnum)
 
 
-def city_setting(config: Config, cities: Sequence[C], game: str) -> C:
-    """The configured city of `cities`; `ConfigError` naming an unknown setting or city."""
-    unknown = set(config) - {"city"}
+def city_setting(config: Config, cities: Sequence[C], game: str, extra: Collection[str] = ()) -> C:
+    """The configured city of `cities`; `ConfigError` naming an unknown setting (other than
+    "city" and the edition's `extra` ones) or city."""
+    unknown = set(config) - {"city", *extra}
     if unknown:
         raise ConfigError(f"unknown {game} setting(s): {', '.join(sorted(unknown))}")
     name = str(config.get("city", "paris")).lower()

@@ -1,5 +1,6 @@
-"""The `Game` object both editions share: two seats, a turn marker that turns negative when the
-game ends, and delegation to an edition's rules modules, named once in an `Edition`."""
+"""The `Game` object both editions share: two seats (first-edition Caper has 3- and 4-player
+variants), a turn marker that turns negative when the game ends, and delegation to an edition's
+rules modules, named once in an `Edition`."""
 
 from __future__ import annotations
 
@@ -39,18 +40,23 @@ class Edition(Generic[S, A, O]):
     render: Renderer[O]
     action_text: Callable[[A], str]
     parse_action: Callable[[str], A]
-    hands: Callable[[S], Hands]  # both hands by card name, for the omniscient rendering
+    hands: Callable[[S], Hands]  # every seat's hand by card name, for the omniscient rendering
+    seats: Callable[[S], int] = lambda state: 2  # how many seats play the game of this state
 
 
 class CaperFamilyGame(Generic[S, A, O]):
     id: str
     name: str
     rules_version: int  # bump whenever any behaviour changes: ratings are keyed by it
-    num_players = 2
+    num_players = 2  # in the default configuration; `seat_count` tells a game's own
     edition: Edition[S, A, O]
 
     def create(self, config: Config, seed: int) -> S:
         return self.edition.create(config, seed)
+
+    def seat_count(self, state: S) -> int:
+        """How many seats play the game of `state` (its `players` setting)."""
+        return self.edition.seats(state)
 
     def current_player(self, state: S) -> int | None:
         return None if state.to_move < 0 else state.to_move
@@ -70,8 +76,10 @@ class CaperFamilyGame(Generic[S, A, O]):
         return self.edition.result(state)
 
     def observation(self, state: S, seat: int) -> O:
-        if seat not in (0, 1):
-            raise GameError(f"{self.name} has seats 0 and 1, not {seat}")
+        seats = self.edition.seats(state)
+        if not (isinstance(seat, int) and 0 <= seat < seats):
+            listed = ", ".join(map(str, range(seats - 1))) + f" and {seats - 1}"
+            raise GameError(f"this {self.name} game has seats {listed}, not {seat}")
         return self.edition.observe(state, seat)
 
     def action_text(self, action: A) -> str:

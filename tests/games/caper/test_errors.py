@@ -26,7 +26,7 @@ def test_unknown_city_is_a_config_error_listing_the_cities() -> None:
 
 def test_unknown_setting_is_a_config_error() -> None:
     with pytest.raises(ConfigError, match="unknown Caper setting"):
-        CAPER.create({"city": "rome", "players": 3}, 1)
+        CAPER.create({"city": "rome", "seats": 3}, 1)
 
 
 def test_unknown_game_is_a_config_error() -> None:
