@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from rq import get_current_job
+from types import TracebackType
 
-from workers import tournament
+import redis
+from rq import get_current_job
+from rq.exceptions import AbandonedJobError
+from rq.job import Job
+
+from workers import liveness, tournament
 
 
 def play_tournament_match(name: str, round_number: int, board: int) -> dict[str, object]:
@@ -20,3 +25,17 @@ def play_tournament_match(name: str, round_number: int, board: int) -> dict[str,
         "match_id": match.match_id,
         "game_points": [match.result.game_points0, match.result.game_points1],
     }
+
+
+def match_failed(
+    job: Job,
+    connection: redis.Redis,
+    exc_type: type[BaseException],
+    error: BaseException,
+    tb: TracebackType | None,
+) -> None:
+    """The match job's failure callback. A raised error was dealt with above; a job abandoned
+    by a killed worker (found by another worker's clean-up) is only seen here."""
+    if issubclass(exc_type, AbandonedJobError):
+        name, round_number, board = job.args
+        liveness.interrupted(connection, name, round_number, board, not job.retries_left)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 import redis
-from rq import Retry, get_current_job
+from rq import get_current_job
 
 from arena.games import get_game
 from arena.match.match import play_match
@@ -19,7 +19,7 @@ from arena.match.scoring import score_match
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatedResult, RatingStore
-from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue
+from workers.queue import DECISIONS_PER_SEAT, arena_queue, retry_policy
 
 JOB_FUNCTION = "workers.ladder.play_ladder_match"
 
@@ -59,7 +59,7 @@ def enqueue_ladder_match(
         args=(slug, number, players[0], players[1]),
         job_id=job_id,
         job_timeout=job_timeout_s(definition),
-        retry=Retry(max=RETRIES),
+        retry=retry_policy(),
         result_ttl=3600,
         failure_ttl=7 * 24 * 3600,
         description=f"ladder {definition.ref}: match {number}, {players[0]} vs {players[1]}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import redis
-from rq import Queue, Retry
+from rq import Callback, Queue, Retry
 from rq.serializers import JSONSerializer
 
 from arena.tournament import Round
@@ -18,6 +18,12 @@ RETRIES = 3
 
 def arena_queue(client: redis.Redis) -> Queue:
     return Queue(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+
+
+def retry_policy() -> Retry:
+    """A failed or killed match goes back to the front of the queue: behind a full queue it
+    would wait for every match queued before it, minutes in a busy pool."""
+    return Retry(max=RETRIES, enqueue_at_front=True)
 
 
 def job_timeout_s(definition: TournamentDefinition) -> int:
@@ -37,6 +43,7 @@ def enqueue_round(
     definition: TournamentDefinition,
     round_: Round,
     boards: Sequence[int] | None = None,
+    at_front: bool = False,
 ) -> None:
     """One job per pairing of `round_` (or of `boards` only); a rerun of a job replays its
     match from scratch."""
@@ -48,9 +55,12 @@ def enqueue_round(
             args=(definition.name, round_.number, board),
             job_id=match_job_id(definition.name, round_.number, board),
             job_timeout=job_timeout_s(definition),
-            retry=Retry(max=RETRIES),
+            retry=retry_policy(),
+            # RQ calls it, among others, when it finds the job abandoned by a killed worker
+            on_failure=Callback("workers.jobs.match_failed"),
             result_ttl=3600,
             failure_ttl=7 * 24 * 3600,
+            at_front=at_front,
             description=(
                 f"{definition.name} round {round_.number} board {board + 1}: "
                 f"{pairing.seat0} vs {pairing.seat1}"

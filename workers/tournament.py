@@ -114,7 +114,6 @@ def resume(client: redis.Redis, name: str) -> int:
     definition = store.get(name)
     if store.status(name) is Status.FINISHED:
         raise TournamentStoreError(f"{name} is finished: there is nothing to resume")
-    store.set_status(name, Status.RUNNING)
     recorded = store.results(name)
     queued = 0
     for round_ in store.rounds(name):
@@ -125,6 +124,8 @@ def resume(client: redis.Redis, name: str) -> int:
         ]
         enqueue_round(client, definition, round_, boards)
         queued += len(boards)
+    # Running only once queued: a liveness check in between would see the old failed jobs.
+    store.set_status(name, Status.RUNNING)
     advance(client, name)  # nothing left to play in the last round: pair the next one
     return queued
 
@@ -134,9 +135,19 @@ def stop_after_failure(
 ) -> None:
     """A match failed on every attempt: stop the tournament, saying which match and why, rather
     than leave it waiting forever. Nothing is scored for the match."""
-    reason = f"match {match_id(name, round_number, board)} failed on every attempt: {error!r}"
-    log.error("tournament %s stopped: %s", name, reason)
-    TournamentStore(client).set_status(name, Status.STOPPED, reason)
+    stop(
+        client,
+        name,
+        f"match {match_id(name, round_number, board)} failed on every attempt: {error!r}",
+    )
+
+
+def stop(client: redis.Redis, name: str, reason: str) -> None:
+    """Stop a running tournament that cannot go on by itself, saying why (`resume` goes on)."""
+    store = TournamentStore(client)
+    if store.status(name) is Status.RUNNING:
+        log.error("tournament %s stopped: %s", name, reason)
+        store.set_status(name, Status.STOPPED, reason)
 
 
 def advance(client: redis.Redis, name: str) -> None:

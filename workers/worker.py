@@ -9,38 +9,76 @@ import time
 from multiprocessing import Process
 from typing import Any
 
-from rq import Worker
+from rq import Queue, Worker
+from rq.executions import Execution
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 import workers.jobs  # noqa: F401 - imported once here, so every forked job starts warm
 from arena.metrics.recorder import record_job_failure
+from arena.store.outages import connect_patiently
 from arena.store.server import connect
+from workers import liveness
 from workers.processes import signals_deferred
 from workers.queue import QUEUE_NAME
 
 HEARTBEAT_S = 2  # how often a busy worker proves it is alive
-HEARTBEAT_SLACK_S = 8  # how long past a missed heartbeat a job counts as abandoned
-MAINTENANCE_S = 5  # how often a worker looks for abandoned jobs (and requeues them)
+HEARTBEAT_SLACK_S = 6  # how long past a missed heartbeat a job counts as abandoned
+MAINTENANCE_S = 3  # how often a worker, busy or idle, looks for abandoned jobs (and requeues them)
+MAINTENANCE_LOCK_S = 30  # RQ's 899 s would stop every clean-up if the cleaner were killed
 # An idle worker blocks on the queue for worker_ttl - 15 s between maintenance runs (RQ's rule);
 # RQ's default of 420 s would leave a dead worker's match unnoticed for minutes.
 WORKER_TTL_S = 20
 STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
 
+log = logging.getLogger("arena.workers")
+
+
+class ArenaQueue(Queue):
+    def acquire_maintenance_lock(self) -> bool:
+        return bool(
+            self.connection.set(self.registry_cleaning_key, 1, nx=True, ex=MAINTENANCE_LOCK_S)
+        )
+
 
 class ArenaWorker(Worker):
     """An RQ worker whose abandoned jobs expire after seconds: a killed worker's match is
-    retried (from scratch) by another worker while the tournament goes on."""
+    retried (from scratch, first in the queue) by another worker while the tournament goes on,
+    and a match that cannot be played stops its tournament rather than leave it waiting."""
+
+    queue_class = ArenaQueue
 
     def get_heartbeat_ttl(self, job: Any, working_time: float = 0.0) -> int:
         return HEARTBEAT_S + HEARTBEAT_SLACK_S
+
+    def maintain_heartbeats(self, job: Job, execution: Execution) -> None:
+        super().maintain_heartbeats(job, execution)
+        # RQ cleans up only between jobs: with every worker busy on long matches, a dead
+        # worker's match would wait for one of them to finish.
+        if self.should_run_maintenance_tasks:
+            self.run_maintenance_tasks()
+
+    def run_maintenance_tasks(self) -> None:
+        super().run_maintenance_tasks()  # type: ignore[no-untyped-call]
+        try:
+            liveness.check_running(self.connection)
+        except Exception:  # a failed check must not stop the worker; the next one may pass
+            log.exception("checking running tournaments failed")
+
+    def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
+        super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[no-untyped-call]
+        if job.func_name == liveness.TOURNAMENT_JOB:
+            name, round_number, board = job.args
+            liveness.interrupted(self.connection, name, round_number, board, not job.retries_left)
 
 
 def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
     """Run one worker in this process until stopped (or, with `burst`, until the queue is empty)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    connect(redis_url).ping()  # a wrong URL fails at once; a lost Redis is waited for below
     worker = ArenaWorker(
         [QUEUE_NAME],
-        connection=connect(redis_url),
+        connection=connect_patiently(redis_url),
         serializer=JSONSerializer,
         job_monitoring_interval=HEARTBEAT_S,
         maintenance_interval=MAINTENANCE_S,

@@ -28,6 +28,9 @@ def ladder_options(command: F) -> F:
     return click.option("--game", default="caper", show_default=True, help="Which game.")(command)
 
 
+SCRAPE_PATIENCE_S = 5.0  # inside Prometheus' default scrape timeout of 10 s
+
+
 def _client(redis_url: str | None) -> redis.Redis:
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
@@ -266,9 +269,13 @@ def ladder_rebuild(
 @friendly_errors
 def metrics_command(redis_url: str | None, host: str, port: int, top_n: int) -> None:
     """Serve the arena's Prometheus metrics (read from Redis at each scrape) on /metrics."""
+    from arena.cli.network import require_redis_url
     from arena.metrics.server import start_metrics_server
+    from arena.store.outages import connect_patiently
 
-    server = start_metrics_server(_client(redis_url), host, port, top_n)
+    # A scrape waits out a Redis restart of a few seconds; a longer one reads arena_redis_up 0.
+    client = connect_patiently(require_redis_url(redis_url), SCRAPE_PATIENCE_S)
+    server = start_metrics_server(client, host, port, top_n)
     console.print(f"Metrics on http://{host}:{server.port}/metrics; Ctrl-C stops.")
     try:
         server.thread.join()

@@ -158,8 +158,10 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
     from arena.store.tournaments import TournamentStore
+    from workers import liveness
 
     client = connect(require_redis_url(redis_url))
+    liveness.check(client, name)  # never `running` with a match that can no longer be played
     if watch:
         tournaments.watch(console, client, name)
     done, scheduled, planned, status = tournaments.progress(client, name)

@@ -71,6 +71,7 @@ class ArenaCollector(Collector):
         if top_n < 0:
             raise ValueError(f"top N must not be negative, got {top_n}")
         self._redis, self._top_n = client, top_n
+        self._redis_up = True  # so an outage is logged once, not at every scrape
 
     def describe(self) -> list[Metric]:
         return []  # registering must not read Redis; families are only known at scrape time
@@ -99,8 +100,13 @@ class ArenaCollector(Collector):
                 *self._queues(),
             ]
             up.add_metric([], 1.0)
+            if not self._redis_up:
+                log.warning("metrics scrapes read Redis again")
+            self._redis_up = True
         except redis.RedisError as error:
-            log.warning("metrics scrape could not read Redis: %s", error)
+            if self._redis_up:
+                log.warning("metrics scrape could not read Redis: %s", error)
+            self._redis_up = False
             families, tops = [], []
             up.add_metric([], 0.0)
         duration = GaugeMetricFamily(

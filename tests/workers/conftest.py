@@ -7,9 +7,10 @@ import os
 import signal
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -23,7 +24,7 @@ class WorkerProcess:
     def kill(self) -> None:
         """SIGKILL the worker and the work-horse it forked, as when a machine dies (RQ puts
         the horse in a session of its own, so the worker's process group alone misses it)."""
-        for pid in [self.process.pid, *_descendants(self.process.pid)]:
+        for pid in [self.process.pid, *descendants(self.process.pid)]:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
         self.process.wait(10)
@@ -40,7 +41,7 @@ class WorkerProcess:
         return self.log.read_text(errors="replace")
 
 
-def _descendants(pid: int) -> list[int]:
+def descendants(pid: int) -> list[int]:
     children: dict[int, list[int]] = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         with contextlib.suppress(OSError):
@@ -55,17 +56,19 @@ def _descendants(pid: int) -> list[int]:
     return found
 
 
-StartWorker = Callable[[str], WorkerProcess]
+class StartWorker(Protocol):
+    def __call__(self, name: str, redis_url: str | None = None) -> WorkerProcess: ...
 
 
 @pytest.fixture
 def start_worker(redis_server_url: str, tmp_path: Path) -> Iterator[StartWorker]:
+    """Start `arena worker` processes (on the session's Redis unless told another)."""
     started: list[WorkerProcess] = []
 
-    def start(name: str) -> WorkerProcess:
+    def start(name: str, redis_url: str | None = None) -> WorkerProcess:
         log = tmp_path / f"{name}.log"
         with log.open("wb") as out:
-            command = ["worker", "--name", name, "--redis-url", redis_server_url]
+            command = ["worker", "--name", name, "--redis-url", redis_url or redis_server_url]
             process = subprocess.Popen(
                 [sys.executable, "-m", "arena", *command],
                 stdout=out,

@@ -1,0 +1,181 @@
+"""A running tournament always has its unplayed matches queued or in play: matches whose worker
+dies are replayed first in the queue, and one that can never be played stops the tournament."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import time
+
+import pytest
+import redis
+from click.testing import CliRunner
+from rq.job import Job
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
+
+from arena.cli import main
+from arena.metrics.recorder import VOIDED, read_counter
+from arena.store.tournaments import Status, TournamentStore
+from tests.workers.conftest import StartWorker, WorkerProcess, descendants
+from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
+from workers import liveness
+from workers.queue import QUEUE_NAME, arena_queue
+
+pytestmark = pytest.mark.timeout(400)
+
+SLOW_PAIR = ["search#90", "search#60"]  # a match of 4 games takes seconds: time to kill it
+
+
+def test_a_match_whose_worker_is_killed_on_every_attempt_stops_the_tournament(
+    redis_client: redis.Redis, redis_server_url: str, start_worker: StartWorker
+) -> None:
+    create_and_start(redis_client, "cursed", "round-robin", SLOW_PAIR, games_per_match=4)
+    (job_id,) = arena_queue(redis_client).job_ids
+    for attempt in range(1, 5):  # the first run and three retries, each found abandoned
+        worker = start_worker(f"cursed-{attempt}")
+        _started_by(redis_client, job_id, worker, attempt)
+        worker.kill()
+    start_worker("survivor")  # finds the last attempt abandoned too
+    assert wait_until_over(redis_client, "cursed", timeout_s=120) is Status.STOPPED
+    store = TournamentStore(redis_client)
+    assert "match cursed.r1.b0: its worker died on every attempt (4)" in store.reason("cursed")
+    assert store.results("cursed") == {}
+    assert _voided(redis_client) == 4 * 4, "every attempt voids the match's 4 games"
+    out = CliRunner().invoke(
+        main, ["tournament", "status", "cursed"], env={"REDIS_URL": redis_server_url}
+    )
+    assert "cursed: stopped" in out.output and "died on every attempt" in out.output
+
+
+def test_a_match_whose_work_horse_is_killed_on_every_attempt_stops_the_tournament(
+    redis_client: redis.Redis, start_worker: StartWorker
+) -> None:
+    create_and_start(redis_client, "horses", "round-robin", SLOW_PAIR, games_per_match=4)
+    (job_id,) = arena_queue(redis_client).job_ids
+    worker = start_worker("stable")
+    for attempt in range(1, 5):  # the worker lives on and sees each of its horses die
+        _started_by(redis_client, job_id, worker, attempt)
+        _kill_horse(worker)
+    assert wait_until_over(redis_client, "horses", timeout_s=60) is Status.STOPPED
+    reason = TournamentStore(redis_client).reason("horses")
+    assert "match horses.r1.b0: its worker died on every attempt (4)" in reason
+    assert _voided(redis_client) == 16
+    assert worker.process.poll() is None, "the worker itself carries on"
+
+
+def test_a_killed_match_is_replayed_before_the_matches_queued_behind_it(
+    redis_client: redis.Redis, start_worker: StartWorker
+) -> None:
+    field = ["search#90", "search#60", "random", "greedy", "search#4", "search#8"]
+    create_and_start(redis_client, "busy", "round-robin", field, games_per_match=4)
+    worker = start_worker("busy-1")
+    killed = _a_slow_match_started_by(redis_client, worker)
+    waiting = set(arena_queue(redis_client).job_ids)
+    worker.kill()
+    assert len(waiting) >= 5, "the queue is full when the worker dies"
+    _abandoned(redis_client, killed.id)
+    start_worker("busy-2")  # cleans up first: it requeues the killed match, then plays on
+    status = wait_until_over(redis_client, "busy", timeout_s=300)
+    assert status is Status.FINISHED, TournamentStore(redis_client).reason("busy")
+    attempts = TournamentStore(redis_client).attempts("busy")
+    assert attempts.pop(f"busy.r{killed.args[1]}.b{killed.args[2]}") == 2
+    assert set(attempts.values()) == {1}
+    jobs = Job.fetch_many([killed.id, *waiting], redis_client, serializer=JSONSerializer)
+    started = {job.id: job.started_at for job in jobs if job is not None}
+    replayed = started.pop(killed.id)
+    assert replayed is not None and all(s is not None and replayed < s for s in started.values())
+    assert _voided(redis_client) == 4
+
+
+def test_a_cancelled_match_job_stops_the_tournament_with_the_reason(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    create_and_start(redis_client, "cancelled", "round-robin", ["random", "greedy", "search#4"])
+    queue = arena_queue(redis_client)
+    victim = queue.job_ids[1]
+    Job.fetch(victim, redis_client, serializer=JSONSerializer).cancel()  # as `rq` lets anyone
+    work_in_process(redis_client)  # plays what is left; the cancelled match never comes
+    store = TournamentStore(redis_client)
+    assert store.status("cancelled") is Status.RUNNING, "nothing told the tournament"
+    out = CliRunner().invoke(
+        main, ["tournament", "status", "cancelled"], env={"REDIS_URL": redis_server_url}
+    )
+    assert "cancelled: stopped" in out.output, out.output
+    assert "ended unplayed: its job was canceled" in out.output.replace("\n", " ")
+    assert store.status("cancelled") is Status.STOPPED
+
+
+def test_a_match_whose_job_is_gone_is_queued_again(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    create_and_start(redis_client, "lost", "round-robin", ["random", "greedy", "search#4"])
+    queue = arena_queue(redis_client)
+    victim = queue.job_ids[0]
+    Job.fetch(victim, redis_client, serializer=JSONSerializer).delete()  # as a lossy Redis would
+    work_in_process(redis_client)
+    store = TournamentStore(redis_client)
+    assert store.status("lost") is Status.RUNNING and len(store.results("lost")) == 2
+    liveness.check(redis_client, "lost")
+    assert queue.count == 0, "a job missing for a moment may be a round being queued"
+    later = time.time() + liveness.MISSING_GRACE_S
+    monkeypatch.setattr(time, "time", lambda: later)
+    liveness.check(redis_client, "lost")
+    assert queue.job_ids == [victim]
+    work_in_process(redis_client)
+    assert store.status("lost") is Status.FINISHED and len(store.results("lost")) == 3
+
+
+def _started_by(client: redis.Redis, job_id: str, worker: WorkerProcess, attempt: int) -> None:
+    """Wait until `worker` has played the match for a moment (its `attempt`-th run)."""
+    registry = StartedJobRegistry(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        if job_id in registry.get_job_ids(cleanup=False):
+            job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+            if job.worker_name == worker.name and _attempts(client, job) == attempt:
+                time.sleep(0.5)
+                return
+        time.sleep(0.05)
+    raise AssertionError(
+        f"{worker.name} did not start attempt {attempt} of {job_id}\n{worker.output()}"
+    )
+
+
+def _attempts(client: redis.Redis, job: Job) -> int:
+    name, round_number, board = job.args
+    return TournamentStore(client).attempts(name).get(f"{name}.r{round_number}.b{board}", 0)
+
+
+def _a_slow_match_started_by(client: redis.Redis, worker: WorkerProcess) -> Job:
+    registry = StartedJobRegistry(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        for job_id in registry.get_job_ids(cleanup=False):
+            job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+            if job.worker_name == worker.name and "search#90" in str(job.description):
+                time.sleep(0.5)
+                return job
+        time.sleep(0.05)
+    raise AssertionError(f"no match of search#90 started\n{worker.output()}")
+
+
+def _abandoned(client: redis.Redis, job_id: str) -> None:
+    """Wait until the killed job's heartbeat has run out (as RQ's clean-up will find it)."""
+    registry = StartedJobRegistry(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+    deadline = time.monotonic() + 60
+    while job_id not in registry.get_expired_job_ids():
+        assert time.monotonic() < deadline, f"{job_id} never ran out of heartbeats"
+        time.sleep(0.1)
+
+
+def _kill_horse(worker: WorkerProcess) -> None:
+    """SIGKILL the work-horse RQ forked for the match; the worker lives on."""
+    for pid in descendants(worker.process.pid):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+
+
+def _voided(client: redis.Redis) -> int:
+    return read_counter(client, VOIDED).get(("caper",), 0)

@@ -1,0 +1,116 @@
+"""Liveness: a tournament that says `running` has every unplayed match queued or in play.
+
+RQ can end a match's job where our job code never runs: a worker killed on the last attempt
+(RQ finds the job abandoned and moves it to the failed registry), a job stopped, cancelled or
+deleted by an operator, a Redis that lost it. `interrupted` is called where RQ lets us hook in
+(a killed work-horse, an abandoned job); `check` reconciles whatever slipped past, run by one
+worker every few seconds and by `arena tournament status`.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import redis
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from arena.metrics.recorder import record_voided
+from arena.store import keys
+from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.store.values import as_text
+from workers.queue import RETRIES, enqueue_round, match_job_id
+from workers.tournament import advance, stop
+
+log = logging.getLogger("arena.workers")
+
+TOURNAMENT_JOB = "workers.jobs.play_tournament_match"
+ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+CHECK_EVERY_S = 3
+# A round is stored a moment before its jobs are queued: a job missing for less is not lost.
+MISSING_GRACE_S = 5
+
+
+def interrupted(
+    client: redis.Redis, name: str, round_number: int, board: int, last_attempt: bool
+) -> None:
+    """The worker playing this match died (or its work-horse did). Its games are voided: the
+    retry replays the whole match, since records are written in batches and we cannot tell how
+    far it got. After the last attempt the tournament stops, saying so."""
+    store = TournamentStore(client)
+    the_id = match_id(name, round_number, board)
+    if the_id in store.results(name):  # killed after recording: only the advance may be lost
+        advance(client, name)
+        return
+    definition = store.get(name)
+    record_voided(client, definition.game, definition.games_per_match)
+    if last_attempt:
+        stop(client, name, f"match {the_id}: its worker died on every attempt ({RETRIES + 1})")
+
+
+def check_running(client: redis.Redis) -> None:
+    """`check` every running tournament, at most once per CHECK_EVERY_S across the pool."""
+    if not client.set(keys.tournament_check_lock(), 1, nx=True, ex=CHECK_EVERY_S):
+        return
+    store = TournamentStore(client)
+    for name in store.names():
+        if store.status(name) is Status.RUNNING:
+            check(client, name)
+
+
+def check(client: redis.Redis, name: str) -> None:
+    """Make a running tournament's state true: stop it (with the reason) if a match's job ended
+    unplayed, queue again a match whose job is gone, advance it if nothing is left to play."""
+    store = TournamentStore(client)
+    if store.status(name) is not Status.RUNNING:
+        return
+    places = [(r.number, b) for r in store.rounds(name) for b in range(len(r.pairings))]
+    ids = [match_job_id(name, *place) for place in places]
+    # Jobs before results: a job seen finished had recorded its result before it finished.
+    jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
+    results = store.results(name)
+    unplayed = [
+        (place, job)
+        for place, job in zip(places, jobs, strict=True)
+        if match_id(name, *place) not in results
+    ]
+    if not unplayed:
+        advance(client, name)  # the job that should have gone on died after recording
+        return
+    for (round_number, board), job in unplayed:
+        if job is not None and (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
+            the_id = match_id(name, round_number, board)
+            why = _last_line(job)
+            stop(client, name, f"match {the_id} ended unplayed: its job was {status.value}{why}")
+            return
+    gone = [
+        place
+        for place, job in unplayed
+        if job is None or job.get_status(refresh=False) is JobStatus.FINISHED
+    ]
+    _queue_again(client, name, gone)
+
+
+def _last_line(job: Job) -> str:
+    result = job.latest_result()
+    lines = (result.exc_string or "").strip().splitlines() if result else []
+    return f" ({lines[-1]})" if lines else ""
+
+
+def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) -> None:
+    """Queue again, at the front, matches whose job has been gone for MISSING_GRACE_S."""
+    key, now = keys.tournament_missing(name), time.time()
+    seen = {match_id(name, *place): place for place in gone}
+    stale = [k for k in client.hkeys(key) if as_text(k) not in seen]
+    if stale:
+        client.hdel(key, *stale)
+    store = TournamentStore(client)
+    definition, rounds = store.get(name), {r.number: r for r in store.rounds(name)}
+    for the_id, (round_number, board) in seen.items():
+        client.hsetnx(key, the_id, now)
+        if now - float(client.hget(key, the_id) or now) < MISSING_GRACE_S:
+            continue
+        log.warning("match %s of %s had no job left: queued again", the_id, name)
+        enqueue_round(client, definition, rounds[round_number], [board], at_front=True)
+        client.hdel(key, the_id)
