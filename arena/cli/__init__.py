@@ -57,7 +57,7 @@ def play(
 
 @main.command()
 @click.argument("record", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--seat", type=click.IntRange(0, 1), help="Show only what this seat could see.")
+@click.option("--seat", type=click.IntRange(0, 3), help="Show only what this seat could see.")
 @friendly_errors
 def replay(record: Path, seat: int | None) -> None:
     """Replay a saved game RECORD turn by turn, with its score breakdown."""
@@ -80,24 +80,29 @@ def bench() -> None:
 @friendly_errors
 def bench_engine(seconds: float, game_id: str, city: str) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
-    from arena.bench import engine_throughput
+    from arena.bench import engine_configs, engine_throughput
     from arena.games import GAMES
     from arena.games.api import ConfigError
 
     for one in GAMES if game_id == "all" else [game_id]:
         try:
-            figures = engine_throughput(one, {"city": city}, seconds)
+            configs = engine_configs(one, city)
         except ConfigError as error:
             if game_id != "all":
                 raise
             console.print(f"{one} ({city}): skipped, {error}")
             continue
-        console.print(
-            f"{one} ({city}): {figures.games_per_second:,.0f} games/s, "
-            f"{figures.decisions_per_second:,.0f} decisions/s "
-            f"({figures.games} games, {figures.decisions / figures.games:.1f} decisions each, "
-            f"{figures.seconds:.1f} s of CPU time on one core, {figures.wall_seconds:.1f} s wall)"
-        )
+        for config in configs:
+            figures = engine_throughput(one, config, seconds)
+            players = config.get("players")
+            label = f"{city}, {players} players" if players else city
+            console.print(
+                f"{one} ({label}): {figures.games_per_second:,.0f} games/s, "
+                f"{figures.decisions_per_second:,.0f} decisions/s "
+                f"({figures.games} games, {figures.decisions / figures.games:.1f} decisions each, "
+                f"{figures.seconds:.1f} s of CPU time on one core, "
+                f"{figures.wall_seconds:.1f} s wall)"
+            )
 
 
 @main.command()

@@ -150,6 +150,8 @@ def run_replay(console: Console, path: Path, seat: int | None) -> None:
         mover = None if previous is None else game.current_player(previous)
         if text is not None and mover is not None:
             observed = game.observation(previous, mover if seat is None else seat).to_json()
+            if seat is not None and hasattr(game, "action_seen_by"):  # hidden passes stay hidden
+                text = game.action_seen_by(previous, game.parse_action(text), seat)
             console.print(f"  round {observed.get('round', '?')}  {players[mover]:>12}: {text}")
         previous = state
     console.print(game.render(state, seat))
@@ -177,10 +179,13 @@ def _result_table(result: Any, players: Sequence[str]) -> Table:
                 f"{name} (marker {markers[index]:+d})",
                 *(str(place[index] + cards[index]) for place, cards in fields),
             )
-    for category in result.breakdown[0]:
-        table.add_row(category.replace("_", " "), *(str(b[category]) for b in result.breakdown))
+    # Seats may score by other categories (the Snitch of 3-player Caper): show every one.
+    for category in dict.fromkeys(name for b in result.breakdown for name in b):
+        cells = (str(b[category]) if category in b else "" for b in result.breakdown)
+        table.add_row(category.replace("_", " "), *cells)
     table.add_row("[bold]total", *(f"[bold]{s}" for s in result.scores))
-    winner = players[result.winner] if result.winner is not None else "nobody (draw)"
+    winners = result.details.get("winners", [result.winner])  # a team has several seats
+    winner = " and ".join(players[seat] for seat in winners if seat is not None) or "nobody (draw)"
     tiebreak = f" on {result.tiebreak}" if result.tiebreak else ""
     table.caption = f"winner: {winner}{tiebreak}"
     return table

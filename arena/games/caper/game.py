@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from arena.games.caper import observation, render, rules, scoring
+from arena.games.caper import observation, render, rules, scoring, variants
 from arena.games.caper.cards import Card
 from arena.games.caper.observation import CaperObservation
 from arena.games.caper.state import (
@@ -50,6 +50,7 @@ class CaperGame(CaperFamilyGame[State, Action, CaperObservation]):
         parse_action,
         _hands,
         _seats,
+        variants.seen_text,
     )
 
     def conserved(self, state: State) -> Mapping[str, int]:

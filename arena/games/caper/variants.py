@@ -21,6 +21,7 @@ from arena.games.caper.state import (
     ActionKind,
     Hand,
     State,
+    action_text,
 )
 from arena.games.caper_common.draft import with_seat
 
@@ -138,6 +139,13 @@ def pass_violation(state: State, action: Action) -> str:
     except ValueError:
         return "the Lookout does not hold both of these cards"
     return ""
+
+
+def seen_text(state: State, action: Action, seat: int) -> str:
+    """A pass is face down: only its passer sees which cards went where (V4, V9)."""
+    if action.kind not in PASS_KINDS or state.to_move == seat:
+        return action_text(action)
+    return "give two cards" if action.kind is ActionKind.GIVE else "send two cards"
 
 
 def can_play_gear(state: State, seat: int) -> bool:

@@ -42,6 +42,8 @@ class Edition(Generic[S, A, O]):
     parse_action: Callable[[str], A]
     hands: Callable[[S], Hands]  # every seat's hand by card name, for the omniscient rendering
     seats: Callable[[S], int] = lambda state: 2  # how many seats play the game of this state
+    # An action as another seat sees it, when not every action is public (3- and 4-player Caper).
+    seen_text: Callable[[S, A, int], str] | None = None
 
 
 class CaperFamilyGame(Generic[S, A, O]):
@@ -84,6 +86,12 @@ class CaperFamilyGame(Generic[S, A, O]):
 
     def action_text(self, action: A) -> str:
         return self.edition.action_text(action)
+
+    def action_seen_by(self, state: S, action: A, seat: int) -> str:
+        """`action`, played in `state`, as `seat` sees it: its text, unless it is hidden."""
+        if self.edition.seen_text is None:
+            return self.edition.action_text(action)
+        return self.edition.seen_text(state, action, seat)
 
     def parse_action(self, text: str) -> A:
         return self.edition.parse_action(text)

@@ -184,3 +184,17 @@ def test_the_checker_looks_at_every_seat_of_a_variant() -> None:
 
     with pytest.raises(ConformanceError, match="seat 3's observation"):
         check_game(CAPER, {"city": "paris", "players": 4}, [1], leaky)
+
+
+def test_v4_v9_a_pass_is_face_down_to_every_other_seat() -> None:
+    for players, verb in ((3, "give"), (4, "send")):
+        state = create({"city": "paris", "players": players}, 7)
+        action = legal_actions(state)[0]
+        assert CAPER.action_seen_by(state, action, 2) == CAPER.action_text(action)
+        for seat in (0, 1, players - 1):
+            if seat != 2:
+                assert CAPER.action_seen_by(state, action, seat) == f"{verb} two cards"
+        while state.to_move >= 2:
+            state = apply(state, legal_actions(state)[0])
+        play = legal_actions(state)[0]  # a Mastermind's play is public
+        assert CAPER.action_seen_by(state, play, 2) == CAPER.action_text(play)
