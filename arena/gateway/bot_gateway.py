@@ -12,6 +12,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator
+from typing import NoReturn
 
 import grpc
 import redis
@@ -29,9 +30,11 @@ from arena.v1 import bot_pb2
 log = logging.getLogger("arena.gateway")
 
 HELLO_TIMEOUT_S = 10.0
-WRITE_TIMEOUT_S = 30.0  # a write the bot has not made room for in this long: it is not reading
+WRITE_TIMEOUT_S = 10.0  # a write the bot has not made room for in this long: it is not reading
 ECHO_CHARS = 128  # how much of a bot's own text an error message quotes back
 LOG_EVERY_S = 10.0  # at most one line per this long about malformed messages
+
+NOT_READING = Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "you are not reading: read your stream")
 
 _ANSWER_ERRORS = {
     Answer.UNKNOWN: (bot_pb2.ERROR_CODE_UNKNOWN_REQUEST, "unknown request id {rid}"),
@@ -141,6 +144,9 @@ class BotGateway:
         await self._redis.hset(keys.bot(bot.bot_id), "games", ",".join(hello.games))
 
     async def _relay_gone(self, stream: Stream) -> None:
+        if stream.released:
+            return
+        stream.released = True
         self._hub.remove(stream)
         try:
             await self._relay.release(stream.bot_id, stream.session)
@@ -150,17 +156,20 @@ class BotGateway:
     async def _write(self, stream: Stream, context: Context) -> None:
         while (item := await stream.outgoing.get()) is not CLOSE:
             if isinstance(item, Abort):
-                await context.abort(item.code, item.details)
+                await self._end(stream, context, item)
             try:
                 async with asyncio.timeout(WRITE_TIMEOUT_S) as stream.writing:
                     await context.write(item)
             except TimeoutError:
-                ending = stream.ending or Abort(
-                    grpc.StatusCode.RESOURCE_EXHAUSTED, "you are not reading your stream"
-                )
-                await context.abort(ending.code, ending.details)
+                await self._end(stream, context, stream.ending or NOT_READING)
             finally:
                 stream.writing = None
+
+    async def _end(self, stream: Stream, context: Context, ending: Abort) -> NoReturn:
+        # Released first: the status waits behind what the bot has not read, maybe for ever.
+        await self._relay_gone(stream)
+        await context.abort(ending.code, ending.details)
+        raise AssertionError("abort raises")
 
     async def _authenticate(self, context: Context) -> BotInfo:
         token = bearer_token(context.invocation_metadata())

@@ -60,6 +60,7 @@ class Stream:
     sent_requests: dict[str, None] = field(default_factory=dict)  # recent ones, oldest first
     ending: Abort | None = None
     writing: asyncio.Timeout | None = None  # the write in flight, to cut short on abort
+    released: bool = False  # no longer the bot's stream in Redis
 
     def send(self, message: bot_pb2.ConnectResponse | object) -> None:
         """Queue a message; a bot that lets OUTGOING_LIMIT pile up is not reading: drop it."""
