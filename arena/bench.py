@@ -61,3 +61,37 @@ def engine_throughput(game_id: str, config: Config, seconds: float, seed: int = 
         game.result(state)
         games += 1
     return Throughput(games, decisions, time.process_time() - start, time.perf_counter() - wall)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfPlay:
+    """One built-in bot in every seat: how each seat fares, over `games` deals."""
+
+    games: int
+    mean_scores: tuple[float, ...]  # per seat
+    wins: tuple[int, ...]  # per seat: the seats `Result.details["winners"]` names, or the winner
+
+
+def self_play(game_id: str, config: Config, bot: str, games: int, seed: int = 0) -> SelfPlay:
+    """`games` games of `bot` against itself in every seat, each seat seeing only its own view
+    (for the 3- and 4-player Caper games, where the seats play different roles)."""
+    from arena.bots import make_bot  # the engine benchmark does without the bots
+
+    game = get_game(game_id)
+    totals: list[float] = []
+    wins: list[int] = []
+    for number in range(seed, seed + games):
+        state = game.create(config, number)
+        seats = game.seat_count(state) if hasattr(game, "seat_count") else game.num_players
+        bots = [make_bot(bot) for _ in range(seats)]
+        rngs = [random.Random(f"{number}/{seat}") for seat in range(seats)]
+        while (seat := game.current_player(state)) is not None:
+            view = game.observation(state, seat)
+            action = bots[seat].choose(game, view, game.legal_actions(state), rngs[seat])
+            state = game.apply(state, action, seat)
+        result = game.result(state)
+        totals = [a + b for a, b in zip(totals or [0.0] * seats, result.scores, strict=True)]
+        wins = wins or [0] * seats
+        for winner in result.details.get("winners", [result.winner]):
+            wins[winner] += 1
+    return SelfPlay(games, tuple(total / games for total in totals), tuple(wins))

@@ -15,6 +15,7 @@ from arena.games.caper.cards import CATALOGUE, Card, Kind
 from arena.games.caper.state import (
     CREAM_LOOKOUT,
     MINT_LOOKOUT,
+    NONE,
     ROUNDS,
     SNITCH,
     Action,
@@ -124,7 +125,7 @@ def pass_violation(state: State, action: Action) -> str:
     if action.kind is not expected:
         verb = "give the two cards it drew (V2)" if state.players == 3 else "send two cards (V7)"
         return f"{role} plays no cards: it must {verb}"
-    if action.location != -1 or action.thief != -1 or action.target != -1:
+    if (action.location, action.thief, action.target) != (NONE, NONE, NONE):
         return f"{role}'s action names two cards and nothing else"
     if action.kind is ActionKind.GIVE:
         drawn = sorted(card.name for card in state.snitch_deck[:2])

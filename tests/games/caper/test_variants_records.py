@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from arena.bench import engine_configs
+from arena.bench import engine_configs, self_play
 from arena.games.api import ConfigError, GameError, InvalidActionError
 from arena.games.caper import CAPER, Action, ActionKind
 from arena.games.caper.state import SNITCH, State
@@ -132,3 +132,12 @@ def test_bench_engine_measures_every_number_of_players() -> None:
     assert engine_configs("caper-europe", "rome") == [{"city": "rome"}]
     with pytest.raises(ConfigError, match="unknown city 'berlin'"):
         engine_configs("caper", "berlin")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_self_play_reports_every_seat(players: int) -> None:
+    figures = self_play("caper", {"city": "paris", "players": players}, "greedy", games=3)
+    assert len(figures.mean_scores) == len(figures.wins) == players
+    assert all(score > 0 for score in figures.mean_scores)
+    winners_per_game = 2 if players == 4 else 1  # both seats of the winning team
+    assert sum(figures.wins) == 3 * winners_per_game

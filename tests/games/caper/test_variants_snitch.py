@@ -126,6 +126,8 @@ def test_v2_only_the_snitch_gives_and_only_the_drawn_cards() -> None:
     wrong = "The Mime" if "The Mime" not in top else "The Dame"
     with pytest.raises(IllegalActionError, match="the Snitch drew"):
         apply(state, Action(ActionKind.GIVE, top[0], other=wrong))
+    with pytest.raises(IllegalActionError, match="names two cards and nothing else"):
+        apply(state, Action(ActionKind.GIVE, top[0], 1, other=top[1]))
     with pytest.raises(IllegalActionError, match="must give"):
         apply(state, Action(ActionKind.THIEF, top[0], 0))
     after = apply(state, legal_actions(state)[0])
