@@ -48,7 +48,8 @@ def deal_round(state: State, number: int) -> State:
         state = state._replace(thief_deck=rest)
     else:
         state = state._replace(gear_deck=rest)
-    state = state._replace(round=number, to_move=SNITCH, hands_known=False, passes=())
+    passer = SNITCH if state.players == 3 else CREAM_LOOKOUT  # the Snitch or Cream's Lookout
+    state = state._replace(round=number, to_move=passer, hands_known=False, passes=())
     if state.players == 3:
         unseen = ((dealt[0],), (dealt[1],))
         hands = unseen if first == 0 else (unseen[1], unseen[0])
