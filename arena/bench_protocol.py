@@ -1,10 +1,14 @@
 """`arena bench protocol`: the decision round trip runner -> Redis -> gateway -> bot -> gateway ->
 Redis -> runner, with every part real and in its own process: a gateway (`arena serve`), a host
 process running N SDK bots over gRPC, and referee threads in this process playing remote-vs-remote
-games. `python -m arena.bench_protocol TARGET TOKEN_FILE` is the bot host."""
+games. `python -m arena.bench_protocol TARGET TOKEN_FILE` is a bot host (one per HOST_BOTS bots).
+
+`python -m arena.bench_protocol --no-read-attack [REDIS_URL]` measures the gateway's memory while
+a bot sends replies with oversized request ids and never reads what comes back."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import secrets
 import socket
@@ -31,10 +35,11 @@ from arena.match.remote import RemoteSeat
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 from arena.store.server import connect
-from workers.processes import spawn_python, stop
+from workers.processes import spawn_python, stop_all
 
 POLICY = FaultPolicy(move_ms=5000, bank_ms=10_000, max_strikes=3, grace_ms=5000)
-READY_TIMEOUT_S = 60
+READY_TIMEOUT_S = 60  # and 0.1 s more per bot: a thousand bots take a while to start
+HOST_BOTS = 100  # SDK bots per host process (each bot has a thread and a channel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +48,7 @@ class RoundTrips:
     decisions: int
     seconds: float
     latencies_ms: tuple[float, ...]
+    gateway_rss_bytes: int = 0  # resident memory of the gateway process after the run
 
     @property
     def per_second(self) -> float:
@@ -87,21 +93,37 @@ def round_trips(
     named = [registry.register(f"bench-{suffix}-{n}") for n in range(bots)]
     port = _free_port()
     with tempfile.TemporaryDirectory(prefix="arena-bench-") as logs:
-        tokens = Path(logs) / "tokens"  # a file, not the command line: tokens are secrets
-        tokens.write_text("\n".join(token for _, token in named))
         serve = ["-m", "arena", "serve", "--redis-url", url, "--port", str(port)]
         gateway = spawn_python([*serve, "--metrics-port", "0"], Path(logs) / "gateway.log")
-        host = spawn_python(
-            ["-m", "arena.bench_protocol", f"127.0.0.1:{port}", str(tokens)],
-            Path(logs) / "bots.log",
-        )
+        hosts = []
+        for n in range(0, bots, HOST_BOTS):
+            tokens = Path(logs) / f"tokens-{n}"  # a file, not the command line: tokens are secrets
+            tokens.write_text("\n".join(token for _, token in named[n : n + HOST_BOTS]))
+            hosts.append(
+                spawn_python(
+                    ["-m", "arena.bench_protocol", f"127.0.0.1:{port}", str(tokens)],
+                    Path(logs) / f"bots-{n}.log",
+                )
+            )
         try:
             _wait_online(registry, [info.bot_id for info, _ in named])
             infos = [info for info, _ in named]
-            return [(level, _play_pairs(url, infos, seconds, level)) for level in parallel]
+            sweep = []
+            for level in parallel:
+                trips = _play_pairs(url, infos, seconds, level)
+                rss = rss_bytes(gateway.pid)
+                sweep.append((level, dataclasses.replace(trips, gateway_rss_bytes=rss)))
+            return sweep
         finally:
-            stop(host)
-            stop(gateway)
+            stop_all([*hosts, gateway])
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of process `pid` (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 def _free_port() -> int:
@@ -111,7 +133,7 @@ def _free_port() -> int:
 
 
 def _wait_online(registry: BotRegistry, bot_ids: Sequence[str]) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_S
+    deadline = time.monotonic() + READY_TIMEOUT_S + 0.1 * len(bot_ids)
     while not all(registry.is_online(bot_id) for bot_id in bot_ids):
         if time.monotonic() > deadline:
             raise RuntimeError(f"the {len(bot_ids)} benchmark bots did not all connect in time")
@@ -152,6 +174,72 @@ def _runner(url: str, pairs: Sequence[tuple[Any, Any]], end: float, latencies: l
     latencies.extend(mine)  # list.extend is atomic under the GIL
 
 
+@dataclass(frozen=True, slots=True)
+class AttackFigures:
+    replies_sent: int
+    rss_before: int  # the gateway's resident memory with the bot connected
+    rss_peak: int  # the most it reached during the attack
+    ended: str  # the status the gateway ended the bot's stream with
+
+
+def no_read_attack(url: str, rid_bytes: int = 500_000, limit_s: float = 120) -> AttackFigures:
+    """A bot sends replies with `rid_bytes`-long request ids (each earns an Error) and never
+    reads; the gateway's memory is sampled until it ends the stream (or `limit_s` passes)."""
+    import grpc
+
+    from arena.v1 import bot_pb2, bot_pb2_grpc
+
+    client = connect(url)
+    info, token = BotRegistry(client).register(f"deaf-{secrets.token_hex(3)}")
+    port, sent = _free_port(), [0]
+
+    def replies() -> Any:
+        yield bot_pb2.ConnectRequest(hello=bot_pb2.Hello(protocol_version=1, games=["caper"]))
+        for n in range(1_000_000):
+            sent[0] = n + 1
+            reply = bot_pb2.ActionReply(request_id=f"{n}-" + "x" * rid_bytes)
+            yield bot_pb2.ConnectRequest(action_reply=reply)
+
+    with tempfile.TemporaryDirectory(prefix="arena-attack-") as logs:
+        serve = ["-m", "arena", "serve", "--redis-url", url, "--port", str(port)]
+        gateway = spawn_python([*serve, "--metrics-port", "0"], Path(logs) / "gateway.log")
+        try:
+            _wait_listening(port)
+            with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+                call = bot_pb2_grpc.BotGatewayServiceStub(channel).Connect(
+                    replies(), metadata=(("authorization", f"Bearer {token}"),)
+                )
+                _wait_online(BotRegistry(client), [info.bot_id])
+                before = peak = rss_bytes(gateway.pid)
+                end = time.monotonic() + limit_s
+                while BotRegistry(client).is_online(info.bot_id) and time.monotonic() < end:
+                    peak = max(peak, rss_bytes(gateway.pid))
+                    time.sleep(0.1)
+                if time.monotonic() >= end:
+                    call.cancel()  # type: ignore[no-untyped-call]  # grpc-stubs leave it untyped
+                ended = "still connected"
+                try:
+                    for _ in call:  # what was on its way, then the status
+                        pass
+                except grpc.RpcError as error:
+                    ended = f"{error.code().name}: {error.details()}"
+        finally:
+            stop_all([gateway])
+    return AttackFigures(sent[0], before, peak, ended)
+
+
+def _wait_listening(port: int) -> None:
+    deadline = time.monotonic() + READY_TIMEOUT_S
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
 def _host(target: str, token_file: str) -> None:
     """Run one SDK bot per token, each on its own thread and connection, until SIGTERM."""
     import signal
@@ -181,5 +269,21 @@ def _host(target: str, token_file: str) -> None:
         thread.join(timeout=5)
 
 
+def _attack(url: str | None) -> None:
+    from arena.store.server import given_or_found
+
+    with given_or_found(url) as location:
+        for rid_bytes in (500_000, 1000):
+            figures = no_read_attack(location, rid_bytes)
+            print(
+                f"no-read attack, {rid_bytes:,}-byte request ids: {figures.replies_sent:,} replies "
+                f"sent; gateway RSS {figures.rss_before / 2**20:.0f} MiB before, peak "
+                f"{figures.rss_peak / 2**20:.0f} MiB; stream ended {figures.ended}"
+            )
+
+
 if __name__ == "__main__":
-    _host(sys.argv[1], sys.argv[2])
+    if sys.argv[1] == "--no-read-attack":
+        _attack(sys.argv[2] if len(sys.argv) > 2 else None)
+    else:
+        _host(sys.argv[1], sys.argv[2])

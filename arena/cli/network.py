@@ -71,6 +71,7 @@ async def _serve(
 ) -> None:
     """Listen first, then print the token: a second gateway on a taken port fails before it
     prints an admin token that would not work."""
+    stopped = _stop_on_signals()
     _check_port_free(settings.host, settings.port)  # a clearer error than grpc's log lines
     try:
         server, port = await start_server(settings)
@@ -84,11 +85,20 @@ async def _serve(
         if show_token:
             console.print(f"Admin token (generated, shown once): {settings.admin_token}")
         console.print(f"Bots connect to {settings.host}:{port}; Ctrl-C stops the gateway.")
-        await _until_stopped()
+        await stopped.wait()
     finally:
         await server.stop(grace=2)
         if metrics is not None:
             metrics.stop()
+
+
+def _stop_on_signals() -> asyncio.Event:
+    """An event set by SIGINT or SIGTERM: both stop the gateway the same, orderly way."""
+    stopped = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for stop_signal in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(stop_signal, stopped.set)
+    return stopped
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -103,15 +113,6 @@ def _check_port_free(host: str, port: int) -> None:
         raise OSError(
             f"cannot listen on {host}:{port}: {error.strerror} (is a gateway running there?)"
         ) from None
-
-
-async def _until_stopped() -> None:
-    """Until SIGINT or SIGTERM: both stop the gateway the same, orderly way."""
-    stopped = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for stop_signal in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(stop_signal, stopped.set)
-    await stopped.wait()
 
 
 def run_register(console: Console, url: str | None, name: str, quiet: bool = False) -> None:
@@ -219,5 +220,6 @@ def run_bench_protocol(
         console.print(
             f"{min(level, bots // 2):>3} games at a time: p50 {figures.percentile(50):6.2f} ms, "
             f"p99 {figures.percentile(99):6.2f} ms, {figures.per_second:,.0f} decisions/s "
-            f"({figures.decisions:,} decisions)"
+            f"({figures.decisions:,} decisions); gateway RSS "
+            f"{figures.gateway_rss_bytes / 2**20:,.0f} MiB"
         )

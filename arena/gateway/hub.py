@@ -30,6 +30,7 @@ ONLINE_TTL_S = 3  # presence expires this long after a gateway stops refreshing 
 HEARTBEAT_S = 1.0  # how often presence is refreshed and every inbox swept
 WAKE_WAIT_S = 1.0  # how long the reader blocks on the wake list at a time
 TAKE_MOST = 64  # inbox messages taken per bot at a time
+WAKES_MOST = 256  # woken bot ids popped at a time
 OUTGOING_LIMIT = 64  # messages a stream may have waiting to be written to its bot
 RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
 RETRY_S = 5.0  # how long one stream's Redis call is retried before the stream gives up
@@ -149,11 +150,13 @@ class Hub:
             await self._recovered()
             return result
 
-    async def deliver(self, bot_ids: Iterable[str]) -> None:
-        """Take what waits in these bots' inboxes and queue it on their streams."""
+    async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> set[str]:
+        """Take what waits in these bots' inboxes and queue it on their streams; with `wakes`,
+        pop up to that many more woken bot ids on the way (returned)."""
         async with self._delivering:
             sessions = {b: s.session for b in bot_ids if (s := self.streams.get(b)) is not None}
-            for bot_id, payloads in (await self.relay.take(sessions, TAKE_MOST)).items():
+            taken, woken = await self.relay.take_woken(sessions, TAKE_MOST, wakes)
+            for bot_id, payloads in taken.items():
                 stream = self.streams.get(bot_id)
                 if stream is None or stream.session != sessions[bot_id]:
                     continue  # gone while we asked; undelivered requests are resent on connect
@@ -164,6 +167,7 @@ class Hub:
                     stream.forward(payload)
                 if len(payloads) == TAKE_MOST:
                     asyncio.get_running_loop().call_soon(self.poke, bot_id)
+            return woken
 
     def poke(self, bot_id: str) -> None:
         """Deliver to one bot soon, without waiting for its wake-up (a new stream, a backlog)."""
@@ -175,9 +179,10 @@ class Hub:
             await self.deliver([bot_id])
 
     async def _wake_once(self) -> None:
-        woken = await self.relay.woken(WAKE_WAIT_S)
-        if woken:
-            await self.deliver(woken)
+        first = await self.relay.woken(WAKE_WAIT_S)
+        woken = {first} if first is not None else set()
+        while woken:  # the next wake-ups come back with each delivery: no extra round trip
+            woken = await self.deliver(woken, WAKES_MOST)
 
     async def _heartbeat_once(self) -> None:
         sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}

@@ -60,7 +60,7 @@ class GatewaySettings:
     outage_limit_s: float = 10.0  # Redis down this long: bot streams end UNAVAILABLE
 
 
-def relay_client(url: str) -> aioredis.Redis:
+def relay_client(url: str, gateway_id: str) -> aioredis.Redis:
     """The gateway's asynchronous Redis client: a fixed pool shared by all its bots (calls wait
     for a free connection), and no retries of its own: the hub retries with backoff."""
     pool = aioredis.BlockingConnectionPool.from_url(
@@ -69,7 +69,7 @@ def relay_client(url: str) -> aioredis.Redis:
         timeout=None,
         socket_timeout=10,
         socket_connect_timeout=5,
-        client_name="arena-gateway",
+        client_name=f"arena-gateway-{gateway_id}",
     )
     return aioredis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
 
@@ -79,15 +79,19 @@ class Gateway:
     server: grpc.aio.Server
     port: int
     hub: Hub
+    client: aioredis.Redis
+    id: str
 
     async def stop(self, grace_s: float | None) -> None:
         await self.server.stop(grace_s)
         await self.hub.stop()
+        await self.client.aclose()
 
 
 async def start_gateway(settings: GatewaySettings) -> Gateway:
     """A started gateway: its server, the port it listens on, and its hub."""
-    async_client = relay_client(settings.redis_url)
+    gateway_id = secrets.token_hex(8)
+    async_client = relay_client(settings.redis_url, gateway_id)
     reflection_gate = ReflectionNeedsToken(async_client, settings.admin_token)
     server = grpc.aio.server(options=SERVER_OPTIONS, interceptors=[reflection_gate])
     sync_client = redis.Redis.from_url(settings.redis_url)
@@ -98,7 +102,7 @@ async def start_gateway(settings: GatewaySettings) -> Gateway:
         for name in (*SERVICE_NAMES, ""):
             await health_servicer.set(name, status)
 
-    hub = Hub(GatewayRelay(async_client, secrets.token_hex(8)), set_health, settings.outage_limit_s)
+    hub = Hub(GatewayRelay(async_client, gateway_id), set_health, settings.outage_limit_s)
     bot_gateway.add_to_server(bot_gateway.BotGateway(async_client, hub), server)
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(
         ArenaService(sync_client, settings.admin_token), server
@@ -114,7 +118,7 @@ async def start_gateway(settings: GatewaySettings) -> Gateway:
     await server.start()
     hub.start()
     log.info("gateway listening on %s:%d", settings.host, port)
-    return Gateway(server, port, hub)
+    return Gateway(server, port, hub, async_client, gateway_id)
 
 
 async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
@@ -152,6 +156,12 @@ class GatewayThread:
     @property
     def target(self) -> str:
         return f"{self._settings.host}:{self.port}"
+
+    @property
+    def id(self) -> str:
+        """The gateway's id: its Redis connections are named `arena-gateway-ID`."""
+        assert self._gateway is not None, "not started"
+        return self._gateway.id
 
     def stop(self, grace_s: float = 0.5) -> None:
         if self._gateway is not None:

@@ -205,19 +205,19 @@ class GatewayRelay:
         found = await self._redis.hgetall(keys.bot_pending(bot_id))
         return [as_bytes(found[request_id]) for request_id in sorted(found)]
 
-    async def woken(self, timeout_s: float, most: int = 1000) -> set[str]:
-        """Ids of bots with new messages, waiting up to `timeout_s` for the first."""
+    async def woken(self, timeout_s: float) -> str | None:
+        """The id of a bot with new messages, waiting up to `timeout_s` for one."""
         popped = await self._redis.blpop([self.wake_key], timeout=timeout_s)
-        if popped is None:
-            return set()
-        rest = await self._redis.lpop(self.wake_key, most)
-        more = rest if isinstance(rest, list) else []
-        return {as_text(bot_id) for bot_id in (popped[1], *more)}
+        return None if popped is None else as_text(popped[1])
 
     async def take(self, sessions: Mapping[str, str], most: int) -> dict[str, list[bytes] | None]:
         """Up to `most` inbox messages per (bot id -> session); None where it was replaced."""
-        if not sessions:
-            return {}
+        return (await self.take_woken(sessions, most, 0))[0]
+
+    async def take_woken(
+        self, sessions: Mapping[str, str], most: int, wakes: int
+    ) -> tuple[dict[str, list[bytes] | None], set[str]]:
+        """`take`, and up to `wakes` more woken bot ids in the same round trip."""
         pipe = self._redis.pipeline(transaction=False)
         for bot_id, session in sessions.items():
             await self._take(
@@ -225,11 +225,15 @@ class GatewayRelay:
                 args=[session, most],
                 client=pipe,
             )
-        taken = await pipe.execute()
-        return {
+        if wakes:
+            pipe.lpop(self.wake_key, wakes)
+        results = await pipe.execute() if len(pipe) else []
+        woken = results.pop() if wakes else None
+        taken = {
             bot_id: None if items == -1 else [as_bytes(item) for item in items]
-            for bot_id, items in zip(sessions, taken, strict=True)
+            for bot_id, items in zip(sessions, results, strict=True)
         }
+        return taken, {as_text(bot_id) for bot_id in woken or ()}
 
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-import redis
 
 from arena.gateway.bot_gateway import ECHO_CHARS
 from arena.gateway.server import RELAY_CONNECTIONS
@@ -24,8 +23,9 @@ pytestmark = pytest.mark.timeout(300)
 BOTS = 120  # more than redis-py's default pool of 100 connections
 
 
-def gateway_connections(client: redis.Redis) -> int:
-    return sum(1 for c in client.client_list() if c.get("name") == "arena-gateway")
+def gateway_connections(arena: Arena) -> int:
+    name = f"arena-gateway-{arena.gateway.id}"
+    return sum(1 for c in arena.client.client_list() if c.get("name") == name)
 
 
 def test_redis_connections_do_not_grow_with_bots(arena: Arena) -> None:
@@ -37,11 +37,11 @@ def test_redis_connections_do_not_grow_with_bots(arena: Arena) -> None:
     relay, registry = RunnerRelay(arena.client), BotRegistry(arena.client)
     named = [registry.by_name(f"many-{n}") for n in range(BOTS)]
     assert all(bot is not None and relay.is_online(bot.bot_id) for bot in named)
-    assert 0 < gateway_connections(arena.client) <= RELAY_CONNECTIONS
+    assert 0 < gateway_connections(arena) <= RELAY_CONNECTIONS
     outcomes = [arena.play_match(f"many-{n}", "random", games=1)[0] for n in (0, BOTS - 1)]
     assert [o.termination for o in outcomes] == [Termination.NORMAL] * 2
     assert bots[0].wait_for("game_over") and bots[-1].wait_for("game_over")
-    assert gateway_connections(arena.client) <= RELAY_CONNECTIONS
+    assert gateway_connections(arena) <= RELAY_CONNECTIONS
     for bot in bots:
         bot.close()
 

@@ -27,7 +27,7 @@ def test_a_request_reaches_the_bot_and_its_answer_reaches_the_runner(
 
     async def gateway_side() -> Answer:
         gateway = _gateway(redis_server_url)
-        assert await gateway.woken(timeout_s=1) == {"b1"}
+        assert await gateway.woken(timeout_s=1) == "b1"
         assert await gateway.take({"b1": "s1"}, most=10) == {"b1": [b"decide!"]}
         return await gateway.answer("b1", "r1", b"action 3")
 
@@ -132,7 +132,7 @@ def test_messages_wake_only_the_gateway_holding_the_bot_and_only_its_session_tak
     runner = RunnerRelay(redis_client)
     runner.notify("b1", b"before any gateway")  # kept in the inbox, woken nobody
 
-    async def scene() -> tuple[set[str], set[str], object, object]:
+    async def scene() -> tuple[str | None, str | None, object, object]:
         first, second = _gateway(redis_server_url, "one"), _gateway(redis_server_url, "two")
         await first.claim("b1", "old", online_ttl_s=5)
         await second.claim("b1", "new", online_ttl_s=5)  # the bot moved to gateway two
@@ -143,8 +143,8 @@ def test_messages_wake_only_the_gateway_holding_the_bot_and_only_its_session_tak
         return (*woken, stale, fresh)
 
     assert asyncio.run(scene()) == (
-        set(),
-        {"b1"},
+        None,
+        "b1",
         {"b1": None},
         {"b1": [b"before any gateway", b"hello"]},
     )
