@@ -66,30 +66,26 @@ def check(client: redis.Redis, name: str) -> None:
     if store.status(name) is not Status.RUNNING:
         return
     places = [(r.number, b) for r in store.rounds(name) for b in range(len(r.pairings))]
-    ids = [match_job_id(name, *place) for place in places]
-    # Jobs before results: a job seen finished had recorded its result before it finished.
-    jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
-    results = store.results(name)
-    unplayed = [
-        (place, job)
-        for place, job in zip(places, jobs, strict=True)
-        if match_id(name, *place) not in results
-    ]
+    recorded = store.recorded(name)
+    unplayed = [place for place in places if match_id(name, *place) not in recorded]
     if not unplayed:
         advance(client, name)  # the job that should have gone on died after recording
         return
-    for (round_number, board), job in unplayed:
+    ids = [match_job_id(name, *place) for place in unplayed]
+    jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
+    for place, job in zip(unplayed, jobs, strict=True):
         if job is not None and (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
-            the_id = match_id(name, round_number, board)
-            why = _last_line(job)
-            stop(client, name, f"match {the_id} ended unplayed: its job was {status.value}{why}")
+            reason = f"its job was {status.value}{_last_line(job)}"
+            stop(client, name, f"match {match_id(name, *place)} ended unplayed: {reason}")
             return
     gone = [
         place
-        for place, job in unplayed
+        for place, job in zip(unplayed, jobs, strict=True)
         if job is None or job.get_status(refresh=False) is JobStatus.FINISHED
     ]
-    _queue_again(client, name, gone)
+    if gone:  # a job that finished since we looked had recorded its result first
+        recorded = store.recorded(name)
+    _queue_again(client, name, [p for p in gone if match_id(name, *p) not in recorded])
 
 
 def _last_line(job: Job) -> str:
@@ -105,6 +101,8 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
     stale = [k for k in client.hkeys(key) if as_text(k) not in seen]
     if stale:
         client.hdel(key, *stale)
+    if not seen:
+        return
     store = TournamentStore(client)
     definition, rounds = store.get(name), {r.number: r for r in store.rounds(name)}
     for the_id, (round_number, board) in seen.items():

@@ -22,13 +22,13 @@ from workers import liveness
 from workers.processes import signals_deferred
 from workers.queue import QUEUE_NAME
 
-HEARTBEAT_S = 2  # how often a busy worker proves it is alive
-HEARTBEAT_SLACK_S = 6  # how long past a missed heartbeat a job counts as abandoned
-MAINTENANCE_S = 3  # how often a worker, busy or idle, looks for abandoned jobs (and requeues them)
-MAINTENANCE_LOCK_S = 30  # RQ's 899 s would stop every clean-up if the cleaner were killed
+HEARTBEAT_S = 1  # how often a busy worker proves it is alive
+HEARTBEAT_SLACK_S = 5  # how long past a missed heartbeat a job counts as abandoned
+MAINTENANCE_S = 2  # how often a worker, busy or idle, looks for abandoned jobs (and requeues them)
+MAINTENANCE_LOCK_S = 5  # RQ holds it 899 s: a worker killed while cleaning would stop clean-ups
 # An idle worker blocks on the queue for worker_ttl - 15 s between maintenance runs (RQ's rule);
 # RQ's default of 420 s would leave a dead worker's match unnoticed for minutes.
-WORKER_TTL_S = 20
+WORKER_TTL_S = 17
 STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
 
 log = logging.getLogger("arena.workers")

@@ -147,6 +147,10 @@ class TournamentStore:
             self._redis.hsetnx(keys.tournament_results(name), match.match_id, match.to_json())
         )
 
+    def recorded(self, name: str) -> set[str]:
+        """The ids of the recorded matches (without reading their results)."""
+        return {as_text(k) for k in self._redis.hkeys(keys.tournament_results(name))}
+
     def results(self, name: str) -> dict[str, StoredMatch]:
         stored = self._redis.hgetall(keys.tournament_results(name))
         return {as_text(k): StoredMatch.from_json(as_text(v)) for k, v in stored.items()}

@@ -1,0 +1,138 @@
+"""How long a SIGKILLed worker's match waits before it is played again, in a busy pool.
+
+    python -m workers.bench_recovery [--workers 3] [--kills 5] [--redis-url URL]
+
+A round robin fills the queue; each time, a worker is killed (with its work-horse, as when its
+machine dies) in the middle of a match and a new one takes its place, as a Kubernetes Deployment
+would. Recovery is the time from the kill to the match's next attempt starting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+import redis
+from rq.job import Job, JobStatus
+from rq.registry import StartedJobRegistry
+from rq.serializers import JSONSerializer
+
+from arena.cli import tournaments
+from arena.store.server import connect, given_or_found
+from arena.store.tournaments import TournamentStore, match_id
+from arena.tournament.definition import TimeControl
+from workers import tournament
+from workers.processes import spawn_python, stop_all
+from workers.queue import QUEUE_NAME, arena_queue
+
+FIELD = ["greedy", *(f"search#{n}" for n in range(30, 130, 10))]  # 11 entrants, 55 matches
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--kills", type=int, default=5)
+    parser.add_argument("--redis-url")
+    options = parser.parse_args()
+    with given_or_found(options.redis_url) as url, tempfile.TemporaryDirectory() as folder:
+        seconds, depths, found = measure(url, options.workers, options.kills, Path(folder))
+    for n, (s, depth, f) in enumerate(zip(seconds, depths, found, strict=True), 1):
+        print(
+            f"kill {n}: found abandoned after {f:.1f} s, replayed after {s:.1f} s "
+            f"({depth} matches queued at the kill)"
+        )
+    print(
+        f"recovery from SIGKILL with {options.workers} workers and a full queue: "
+        f"median {statistics.median(seconds):.1f} s, max {max(seconds):.1f} s"
+    )
+
+
+def measure(
+    url: str, workers: int, kills: int, logs: Path
+) -> tuple[list[float], list[int], list[float]]:
+    """Per kill: seconds to the replay, matches queued, seconds until found abandoned."""
+    client = connect(url)
+    name = f"recovery-{int(time.time())}"
+    tc = TimeControl(move_ms=5000, bank_ms=5000)
+    tournaments.create(client, name, "round-robin", FIELD, None, "caper", "paris", 4, True, tc, 1)
+    tournament.start(client, name)
+    store = TournamentStore(client)
+    pool = {f"w{n}": _worker(url, f"w{n}", logs) for n in range(workers)}
+    seconds, depths, found_after = [], [], []
+    try:
+        for n in range(kills):
+            job = _a_match_in_play(client, set(pool))
+            the_id = match_id(*job.args)
+            attempts = store.attempts(name)[the_id]
+            depths.append(arena_queue(client).count)
+            killed_at = time.monotonic()
+            _kill(pool.pop(str(job.worker_name)))
+            pool[f"r{n}"] = _worker(url, f"r{n}", logs)  # the replacement
+            found: float | None = None
+            while store.attempts(name)[the_id] == attempts:
+                if time.monotonic() - killed_at > 600:
+                    raise SystemExit(f"match {the_id} was not replayed within 10 minutes")
+                if found is None and job.get_status() is not JobStatus.STARTED:
+                    found = time.monotonic() - killed_at
+                time.sleep(0.05)
+            seconds.append(time.monotonic() - killed_at)
+            found_after.append(seconds[-1] if found is None else found)
+    finally:
+        stop_all(list(pool.values()), timeout_s=5)
+        tournament.stop(client, name, "the benchmark is over")
+        queue = arena_queue(client)
+        for job_id in queue.job_ids:
+            if job_id.startswith(f"match_{name}_"):
+                queue.remove(job_id)
+    return seconds, depths, found_after
+
+
+def _worker(url: str, name: str, logs: Path) -> subprocess.Popen[bytes]:
+    return spawn_python(["-m", "arena", "worker", "--redis-url", url, "--name", name], logs / name)
+
+
+def _a_match_in_play(client: redis.Redis, names: set[str]) -> Job:
+    """A match one of `names` has been playing for a second, with others queued behind it."""
+    registry = StartedJobRegistry(QUEUE_NAME, connection=client, serializer=JSONSerializer)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        for job_id in registry.get_job_ids(cleanup=False):
+            job = Job.fetch(job_id, connection=client, serializer=JSONSerializer)
+            started = job.started_at.timestamp() if job.started_at else time.time()
+            if job.worker_name in names and time.time() - started > 1:
+                return job
+        time.sleep(0.05)
+    raise SystemExit("no match in play for two minutes: is the queue empty?")
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a worker and every process under it (RQ's work-horse has a session of its own)."""
+    for pid in [process.pid, *_descendants(process.pid)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    process.wait(10)
+
+
+def _descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+            children.setdefault(parent, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+if __name__ == "__main__":
+    main()
