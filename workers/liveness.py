@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 
 import redis
 from rq.job import Job, JobStatus
@@ -20,7 +21,7 @@ from arena.metrics.recorder import record_voided
 from arena.store import keys
 from arena.store.tournaments import Status, TournamentStore, match_id
 from arena.store.values import as_text
-from workers.queue import RETRIES, enqueue_round, match_job_id
+from workers.queue import RETRIES, arena_queue, enqueue_round, match_job_id
 from workers.tournament import advance, stop
 
 log = logging.getLogger("arena.workers")
@@ -59,25 +60,34 @@ def check_running(client: redis.Redis) -> None:
             check(client, name)
 
 
-def check(client: redis.Redis, name: str) -> None:
+def settle(client: redis.Redis, name: str) -> Counter[str]:
+    """`check`, after dealing with abandoned jobs as a worker would (there may be none left):
+    what `arena tournament status` runs first, so what it shows is true."""
+    arena_queue(client).started_job_registry.cleanup()
+    return check(client, name)
+
+
+def check(client: redis.Redis, name: str) -> Counter[str]:
     """Make a running tournament's state true: stop it (with the reason) if a match's job ended
-    unplayed, queue again a match whose job is gone, advance it if nothing is left to play."""
+    unplayed, queue again a match whose job is gone, advance it if nothing is left to play.
+    Returns how many unplayed matches' jobs are in each RQ state (queued, started, ...)."""
     store = TournamentStore(client)
     if store.status(name) is not Status.RUNNING:
-        return
+        return Counter()
     places = [(r.number, b) for r in store.rounds(name) for b in range(len(r.pairings))]
     recorded = store.recorded(name)
     unplayed = [place for place in places if match_id(name, *place) not in recorded]
     if not unplayed:
         advance(client, name)  # the job that should have gone on died after recording
-        return
+        return Counter()
     ids = [match_job_id(name, *place) for place in unplayed]
     jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
+    states = Counter(job.get_status(refresh=False).value for job in jobs if job is not None)
     for place, job in zip(unplayed, jobs, strict=True):
         if job is not None and (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
             reason = f"its job was {status.value}{_last_line(job)}"
             stop(client, name, f"match {match_id(name, *place)} ended unplayed: {reason}")
-            return
+            return states
     gone = [
         place
         for place, job in zip(unplayed, jobs, strict=True)
@@ -86,6 +96,7 @@ def check(client: redis.Redis, name: str) -> None:
     if gone:  # a job that finished since we looked had recorded its result first
         recorded = store.recorded(name)
     _queue_again(client, name, [p for p in gone if match_id(name, *p) not in recorded])
+    return states
 
 
 def _last_line(job: Job) -> str:

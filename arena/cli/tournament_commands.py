@@ -157,18 +157,21 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     from arena.cli import tournaments
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
-    from arena.store.tournaments import TournamentStore
+    from arena.store.tournaments import Status, TournamentStore
     from workers import liveness
 
     client = connect(require_redis_url(redis_url))
-    liveness.check(client, name)  # never `running` with a match that can no longer be played
+    jobs = liveness.settle(client, name)  # never `running` with a match that cannot be played
     if watch:
         tournaments.watch(console, client, name)
+        jobs = liveness.settle(client, name)
     done, scheduled, planned, status = tournaments.progress(client, name)
     console.print(
         f"{name}: {status.value}; {done} of {scheduled} scheduled matches played; "
         f"{planned} rounds planned"
     )
+    if status is Status.RUNNING:
+        console.print(f"in play: {jobs['started']}; queued: {jobs['queued'] + jobs['scheduled']}")
     if reason := TournamentStore(client).reason(name):
         console.print(f"stopped because {reason}")
 

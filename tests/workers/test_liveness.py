@@ -93,18 +93,34 @@ def test_a_cancelled_match_job_stops_the_tournament_with_the_reason(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     create_and_start(redis_client, "cancelled", "round-robin", ["random", "greedy", "search#4"])
+    env = {"REDIS_URL": redis_server_url}
+    out = CliRunner().invoke(main, ["tournament", "status", "cancelled"], env=env)
+    assert "cancelled: running" in out.output and "in play: 0; queued: 3" in out.output
     queue = arena_queue(redis_client)
     victim = queue.job_ids[1]
     Job.fetch(victim, redis_client, serializer=JSONSerializer).cancel()  # as `rq` lets anyone
     work_in_process(redis_client)  # plays what is left; the cancelled match never comes
     store = TournamentStore(redis_client)
     assert store.status("cancelled") is Status.RUNNING, "nothing told the tournament"
-    out = CliRunner().invoke(
-        main, ["tournament", "status", "cancelled"], env={"REDIS_URL": redis_server_url}
-    )
+    out = CliRunner().invoke(main, ["tournament", "status", "cancelled"], env=env)
     assert "cancelled: stopped" in out.output, out.output
     assert "ended unplayed: its job was canceled" in out.output.replace("\n", " ")
     assert store.status("cancelled") is Status.STOPPED
+
+
+def test_the_status_of_a_match_whose_only_worker_died_is_queued_not_in_play(
+    redis_client: redis.Redis, redis_server_url: str, start_worker: StartWorker
+) -> None:
+    create_and_start(redis_client, "orphan", "round-robin", SLOW_PAIR, games_per_match=4)
+    (job_id,) = arena_queue(redis_client).job_ids
+    worker = start_worker("lonely")
+    _started_by(redis_client, job_id, worker, 1)
+    worker.kill()  # and no worker is left to clean up after it
+    _abandoned(redis_client, job_id)
+    env = {"REDIS_URL": redis_server_url}
+    out = CliRunner().invoke(main, ["tournament", "status", "orphan"], env=env)
+    assert "orphan: running" in out.output and "in play: 0; queued: 1" in out.output, out.output
+    assert _voided(redis_client) == 4
 
 
 def test_a_match_whose_job_is_gone_is_queued_again(
