@@ -151,7 +151,7 @@ class BotGateway:
         try:
             await self._relay.release(stream.bot_id, stream.session)
         except redis.RedisError as error:  # its presence expires; runners see the gateway lost
-            log.warning("could not release bot %s: %s", stream.name, error)
+            log.debug("could not release bot %s: %s", stream.name, error)
 
     async def _write(self, stream: Stream, context: Context) -> None:
         while (item := await stream.outgoing.get()) is not CLOSE:

@@ -9,6 +9,7 @@ import grpc
 import pytest
 
 from arena.cli import tournaments
+from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.gateway.testing import Arena
 from arena.match.referee import FaultPolicy, Termination
 from arena.store.bots import BotRegistryError
@@ -265,3 +266,21 @@ def test_a_bot_is_not_scheduled_for_a_game_its_hello_did_not_name(arena: Arena) 
     outcome = arena.play_match("classic", "random", games=1)[0]  # its own game still plays
     assert outcome.termination is Termination.NORMAL
     bot.close()
+
+
+def test_a_connection_to_another_gateway_closes_the_first(arena: Arena) -> None:
+    token = arena.register_bot("mover")
+    first = RawBot(arena.target, token).start()
+    assert first.welcomed.wait(10)
+    other = GatewayThread(GatewaySettings(arena.redis_url, port=0)).start()
+    try:
+        second = RawBot(other.target, token).start()
+        assert second.welcomed.wait(10)
+        assert status_of(first, timeout_s=30) is grpc.StatusCode.ABORTED
+        assert "replaced by a newer connection" in (first.error.details() or "")  # type: ignore[union-attr]
+        outcome = arena.play_match("mover", "random", games=1)[0]  # played on the other gateway
+        assert outcome.termination is Termination.NORMAL
+        assert second.wait_for("game_over") and not first.of_kind("game_over")
+        second.close()
+    finally:
+        other.stop()
