@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 import grpc
 import redis
+from google.protobuf.message import DecodeError
 
 from arena.store.relay import GatewayRelay
 from arena.v1 import bot_pb2
@@ -76,7 +77,11 @@ class Stream:
             )
 
     def forward(self, payload: bytes) -> None:
-        message = bot_pb2.ConnectResponse.FromString(payload)
+        try:
+            message = bot_pb2.ConnectResponse.FromString(payload)
+        except DecodeError:  # not from our runners: drop it rather than the whole delivery
+            log.warning("dropped an unreadable message for bot %s", self.name)
+            return
         if message.WhichOneof("message") == "decision_request":
             rid = message.decision_request.request_id
             if rid in self.sent_requests:  # resent on connect and still in the inbox
@@ -109,6 +114,7 @@ class Hub:
         self._down_since: float | None = None
         self._delivering = asyncio.Lock()  # one delivery at a time keeps each inbox in order
         self._tasks: list[asyncio.Task[None]] = []
+        self._pokes: set[asyncio.Task[None]] = set()  # held: the loop keeps only weak references
 
     def start(self) -> None:
         self._tasks = [
@@ -126,7 +132,7 @@ class Hub:
     def add(self, stream: Stream) -> None:
         older = self.streams.get(stream.bot_id)
         if older is not None:
-            older.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot")
+            older.abort(grpc.StatusCode.ABORTED, REPLACED)
         self.streams[stream.bot_id] = stream
 
     def remove(self, stream: Stream) -> None:
@@ -161,7 +167,7 @@ class Hub:
                 if stream is None or stream.session != sessions[bot_id]:
                     continue  # gone while we asked; undelivered requests are resent on connect
                 if payloads is None:
-                    stream.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection")
+                    stream.abort(grpc.StatusCode.ABORTED, REPLACED)
                     continue
                 for payload in payloads:
                     stream.forward(payload)
@@ -172,11 +178,14 @@ class Hub:
     def poke(self, bot_id: str) -> None:
         """Deliver to one bot soon, without waiting for its wake-up (a new stream, a backlog)."""
         task = asyncio.create_task(self._poke(bot_id))
-        task.add_done_callback(lambda t: None if t.cancelled() else t.exception())
+        self._pokes.add(task)
+        task.add_done_callback(self._pokes.discard)
 
     async def _poke(self, bot_id: str) -> None:
-        with contextlib.suppress(*REDIS_DOWN):  # the sweep will deliver when Redis is back
+        try:
             await self.deliver([bot_id])
+        except redis.RedisError as error:  # the sweep delivers once Redis is back
+            log.debug("could not deliver to bot %s yet: %s", bot_id, error)
 
     async def _wake_once(self) -> None:
         first = await self.relay.woken(WAKE_WAIT_S)
@@ -189,7 +198,7 @@ class Hub:
         for bot_id in await self.relay.refresh(sessions, ONLINE_TTL_S):
             stream = self.streams.get(bot_id)
             if stream is not None and stream.session == sessions[bot_id]:
-                stream.abort(grpc.StatusCode.ABORTED, "replaced by a newer connection of this bot")
+                stream.abort(grpc.StatusCode.ABORTED, REPLACED)
         await self.deliver(list(sessions))  # the safety net for lost wake-ups
         await asyncio.sleep(HEARTBEAT_S)
 
@@ -205,6 +214,10 @@ class Hub:
                 continue
             except redis.RedisError as error:  # e.g. a read-only replica: not ours to fix
                 log.error("Redis refused the gateway's relay: %s", error)
+                await asyncio.sleep(BACKOFF_S[1])
+                continue
+            except Exception:  # a bug must not leave every bot of this gateway without messages
+                log.exception("the gateway's relay failed; carrying on")
                 await asyncio.sleep(BACKOFF_S[1])
                 continue
             pause = BACKOFF_S[0]
@@ -234,4 +247,5 @@ class Hub:
             await self._health(serving)
 
 
+REPLACED = "replaced by a newer connection of this bot"
 UNREACHABLE = "the arena cannot reach its store (Redis) just now: connect again shortly"
