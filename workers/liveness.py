@@ -41,7 +41,7 @@ def interrupted(
     far it got. After the last attempt the tournament stops, saying so."""
     store = TournamentStore(client)
     the_id = match_id(name, round_number, board)
-    if the_id in store.results(name):  # killed after recording: only the advance may be lost
+    if the_id in store.recorded(name):  # killed after recording: only the advance may be lost
         advance(client, name)
         return
     definition = store.get(name)
