@@ -32,6 +32,7 @@ log = logging.getLogger("arena.gateway")
 HELLO_TIMEOUT_S = 10.0
 WRITE_TIMEOUT_S = 10.0  # a write the bot has not made room for in this long: it is not reading
 ECHO_CHARS = 128  # how much of a bot's own text an error message quotes back
+MAX_ID_CHARS = 256  # longer request or game ids are none of ours: refused without asking Redis
 LOG_EVERY_S = 10.0  # at most one line per this long about malformed messages
 
 NOT_READING = Abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "you are not reading: read your stream")
@@ -252,20 +253,24 @@ class BotGateway:
         elif kind == "ping":
             stream.send(bot_pb2.ConnectResponse(pong=bot_pb2.Pong(nonce=request.ping.nonce)))
         elif kind == "resign":
-            game_id = request.resign.game_id
-            if not await self._hub.call(lambda: self._relay.resign(stream.bot_id, game_id)):
-                self._error(
-                    stream,
-                    bot_pb2.ERROR_CODE_UNKNOWN_GAME,
-                    f"you are not playing game {_echo(game_id)}",
-                )
+            await self._resign(stream, request.resign.game_id)
         else:
             what = "a second Hello" if kind == "hello" else "an empty message"
             self._error(stream, bot_pb2.ERROR_CODE_PROTOCOL_VIOLATION, f"unexpected {what}")
 
+    async def _resign(self, stream: Stream, game_id: str) -> None:
+        if len(game_id) > MAX_ID_CHARS or not await self._hub.call(
+            lambda: self._relay.resign(stream.bot_id, game_id)
+        ):
+            message = f"you are not playing game {_echo(game_id)}"
+            self._error(stream, bot_pb2.ERROR_CODE_UNKNOWN_GAME, message)
+
     async def _reply(self, stream: Stream, reply: bot_pb2.ActionReply) -> None:
         rid, payload = reply.request_id, reply.SerializeToString()
-        answer = await self._hub.call(lambda: self._relay.answer(stream.bot_id, rid, payload))
+        if len(rid) > MAX_ID_CHARS:
+            answer = Answer.UNKNOWN
+        else:
+            answer = await self._hub.call(lambda: self._relay.answer(stream.bot_id, rid, payload))
         if answer is not Answer.ACCEPTED:
             code, template = _ANSWER_ERRORS[answer]
             echoed = rid if len(rid) <= ECHO_CHARS else ""

@@ -284,3 +284,18 @@ def test_a_connection_to_another_gateway_closes_the_first(arena: Arena) -> None:
         second.close()
     finally:
         other.stop()
+
+
+def test_errors_quote_only_a_bounded_part_of_what_the_bot_sent(arena: Arena) -> None:
+    bot = connect(arena)
+    huge = "r" * 500_000  # answered with an error, never amplified into a 1 MB reply
+    bot.send(bot_pb2.ConnectRequest(action_reply=bot_pb2.ActionReply(request_id=huge)))
+    bot.send(bot_pb2.ConnectRequest(resign=bot_pb2.Resign(game_id=huge)))
+    errors = [m.error for m in bot.wait_for("error", count=2)]
+    assert [e.code for e in errors] == [
+        bot_pb2.ERROR_CODE_UNKNOWN_REQUEST,
+        bot_pb2.ERROR_CODE_UNKNOWN_GAME,
+    ]
+    assert all(len(e.message) < 200 and len(e.request_id) <= 128 for e in errors)
+    assert bot.error is None
+    bot.close()
