@@ -199,6 +199,10 @@ class Hub:
             stream = self.streams.get(bot_id)
             if stream is not None and stream.session == sessions[bot_id]:
                 stream.abort(grpc.StatusCode.ABORTED, REPLACED)
+        for bot_id, session in sessions.items():
+            stream = self.streams.get(bot_id)
+            if stream is None or stream.session != session:  # ended meanwhile: the refresh
+                await self.relay.release(bot_id, session)  # may have claimed it again
         await self.deliver(list(sessions))  # the safety net for lost wake-ups
         await asyncio.sleep(HEARTBEAT_S)
 
