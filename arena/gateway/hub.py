@@ -144,6 +144,7 @@ class Hub:
         loop = asyncio.get_running_loop()
         give_up, pause = loop.time() + RETRY_S, BACKOFF_S[0]
         while True:
+            started = loop.time()
             try:
                 result = await make()
             except REDIS_DOWN as error:
@@ -153,7 +154,7 @@ class Hub:
                 await asyncio.sleep(pause)
                 pause = min(pause * 2, BACKOFF_S[1])
                 continue
-            await self._recovered()
+            await self._recovered(started)
             return result
 
     async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> set[str]:
@@ -207,8 +208,9 @@ class Hub:
         await asyncio.sleep(HEARTBEAT_S)
 
     async def _forever(self, step: Callable[[], Awaitable[None]]) -> None:
-        pause = BACKOFF_S[0]
+        pause, loop = BACKOFF_S[0], asyncio.get_running_loop()
         while True:
+            started = loop.time()
             try:
                 await step()
             except REDIS_DOWN as error:
@@ -225,7 +227,7 @@ class Hub:
                 await asyncio.sleep(BACKOFF_S[1])
                 continue
             pause = BACKOFF_S[0]
-            await self._recovered()
+            await self._recovered(started)
 
     async def _failed(self, error: Exception) -> None:
         now = asyncio.get_running_loop().time()
@@ -233,13 +235,16 @@ class Hub:
             self._down_since = now
             log.warning("Redis is unreachable (%s): retrying, health NOT_SERVING", error)
             await self._set_serving(False)
-        elif now - self._down_since > self._outage_limit_s and self.streams:
-            log.warning("Redis still unreachable: ending %d bot streams", len(self.streams))
-            for stream in list(self.streams.values()):
+        elif now - self._down_since > self._outage_limit_s:
+            live = [stream for stream in self.streams.values() if stream.ending is None]
+            if live:
+                log.warning("Redis still unreachable: ending %d bot streams", len(live))
+            for stream in live:
                 stream.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)
 
-    async def _recovered(self) -> None:
-        if self._down_since is not None:
+    async def _recovered(self, started: float) -> None:
+        """A call that began at `started` worked: if it began after the outage did, it is over."""
+        if self._down_since is not None and started >= self._down_since:
             down_s = asyncio.get_running_loop().time() - self._down_since
             self._down_since = None
             log.warning("Redis is reachable again after %.1f s: health SERVING", down_s)

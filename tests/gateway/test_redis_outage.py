@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 
 import grpc
+import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arena.gateway.testing import running_arena
@@ -39,7 +40,9 @@ def health(target: str) -> int:
         return int(health_pb2_grpc.HealthStub(channel).Check(request, timeout=10).status)
 
 
-def test_a_stream_rides_out_a_redis_restart(private_redis: PrivateRedis) -> None:
+def test_a_stream_rides_out_a_redis_restart(
+    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture
+) -> None:
     with running_arena(private_redis.url) as arena:
         bot = connect(arena, "steady")
         private_redis.stop()
@@ -52,6 +55,9 @@ def test_a_stream_rides_out_a_redis_restart(private_redis: PrivateRedis) -> None
         assert len(bot.wait_for("game_over", count=2)) == 2
         assert bot.error is None and not bot.ended.is_set()  # the same stream all along
         bot.close()
+    said = [r.getMessage() for r in caplog.records if r.name == "arena.gateway"]
+    assert len([line for line in said if "unreachable" in line]) == 1  # one line an outage
+    assert len([line for line in said if "reachable again" in line]) == 1
 
 
 def test_a_long_outage_ends_streams_and_refuses_new_ones_unavailable(
