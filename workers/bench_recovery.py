@@ -10,9 +10,6 @@ would. Recovery is the time from the kill to the match's next attempt starting.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
-import signal
 import statistics
 import subprocess
 import tempfile
@@ -30,7 +27,7 @@ from arena.store.server import connect, given_or_found
 from arena.store.tournaments import TournamentStore, match_id
 from arena.tournament.definition import TimeControl
 from workers import tournament
-from workers.processes import spawn_python, stop_all
+from workers.processes import kill_tree, spawn_python, stop_all
 from workers.queue import QUEUE_NAME, arena_queue
 
 FIELD = ["greedy", *(f"search#{n}" for n in range(30, 130, 10))]  # 11 entrants, 55 matches
@@ -110,7 +107,7 @@ def _kill_one(
     attempts = store.attempts(name)[the_id]
     queued = arena_queue(client).count
     killed_at = time.monotonic()
-    _kill(pool.pop(str(job.worker_name)))
+    kill_tree(pool.pop(str(job.worker_name)))
     pool[replacement] = _worker(url, replacement, logs)  # as a Deployment would
     found: float | None = None
     while store.attempts(name)[the_id] == attempts:
@@ -139,28 +136,6 @@ def _a_match_in_play(client: redis.Redis, names: set[str]) -> Job:
                 return job
         time.sleep(0.05)
     raise SystemExit("no match in play for two minutes: is the queue empty?")
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    """SIGKILL a worker and every process under it (RQ's work-horse has a session of its own)."""
-    for pid in [process.pid, *_descendants(process.pid)]:
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-    process.wait(10)
-
-
-def _descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError):
-            parent = int(stat.read_text().rpartition(")")[2].split()[1])
-            children.setdefault(parent, []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        kids = children.get(todo.pop(), [])
-        found += kids
-        todo += kids
-    return found
 
 
 if __name__ == "__main__":

@@ -19,6 +19,30 @@ from collections.abc import Iterator
 from pathlib import Path
 
 
+def descendants(pid: int) -> list[int]:
+    """Every process under `pid`, however deep (RQ's work-horse has a session of its own)."""
+    children: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            # the command name (2nd field) may hold spaces; the parent pid follows its ')'
+            parent = int(stat.read_text().rpartition(")")[2].split()[1])
+            children.setdefault(parent, []).append(int(stat.parent.name))
+    found, todo = [], [pid]
+    while todo:
+        kids = children.get(todo.pop(), [])
+        found += kids
+        todo += kids
+    return found
+
+
+def kill_tree(process: subprocess.Popen[bytes]) -> None:
+    """SIGKILL a process and everything under it, as when its machine dies."""
+    for pid in [process.pid, *descendants(process.pid)]:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    process.wait(10)
+
+
 def spawn_python(args: list[str], log: Path) -> subprocess.Popen[bytes]:
     """`python ARGS` with this interpreter, output to `log`."""
     with log.open("wb") as out:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -14,6 +13,8 @@ from typing import Protocol
 
 import pytest
 
+from workers.processes import kill_tree
+
 
 @dataclass
 class WorkerProcess:
@@ -24,10 +25,7 @@ class WorkerProcess:
     def kill(self) -> None:
         """SIGKILL the worker and the work-horse it forked, as when a machine dies (RQ puts
         the horse in a session of its own, so the worker's process group alone misses it)."""
-        for pid in [self.process.pid, *descendants(self.process.pid)]:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        self.process.wait(10)
+        kill_tree(self.process)
 
     def stop(self) -> None:
         if self.process.poll() is None:
@@ -39,21 +37,6 @@ class WorkerProcess:
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
-
-
-def descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        with contextlib.suppress(OSError):
-            # the command name (2nd field) may hold spaces; the parent pid follows its ')'
-            fields = stat.read_text().rpartition(")")[2].split()
-            children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
-    found, todo = [], [pid]
-    while todo:
-        kids = children.get(todo.pop(), [])
-        found += kids
-        todo += kids
-    return found
 
 
 class StartWorker(Protocol):

@@ -18,9 +18,10 @@ from rq.serializers import JSONSerializer
 from arena.cli import main
 from arena.metrics.recorder import VOIDED, read_counter
 from arena.store.tournaments import Status, TournamentStore
-from tests.workers.conftest import StartWorker, WorkerProcess, descendants
+from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
 from workers import liveness
+from workers.processes import descendants
 from workers.queue import QUEUE_NAME, arena_queue
 
 pytestmark = pytest.mark.timeout(400)
