@@ -1,5 +1,6 @@
-"""Rating maths (pure, standard library only): Elo, Glicko-2, whole-event Bradley-Terry fits,
-and pentanomial / SPRT statistics for comparing bot versions over duplicate pairs.
+"""Rating maths (pure: the standard library, and openskill, itself pure maths): Elo, Glicko-2,
+Weng-Lin for teams and tables, whole-event Bradley-Terry fits, and pentanomial / SPRT statistics
+for comparing bot versions over duplicate pairs.
 
 The Redis side (atomic, exactly-once updates) lives elsewhere and only calls these functions.
 """
@@ -58,9 +59,17 @@ from arena.ratings.pentanomial import (
     sprt_bounds,
     sprt_llr,
 )
+from arena.ratings.weng_lin import (
+    DEFAULT_WENG_LIN,
+    WengLinConfig,
+    WengLinRating,
+    placement_ranks,
+    weng_lin_rate,
+)
 
 __all__ = [
     "DEFAULT_GLICKO2",
+    "DEFAULT_WENG_LIN",
     "ELO_DEFAULT_K",
     "ELO_INITIAL_RATING",
     "ELO_PER_NATURAL_UNIT",
@@ -91,6 +100,8 @@ __all__ = [
     "LinearAlgebraError",
     "NotPositiveDefiniteError",
     "RatingError",
+    "WengLinConfig",
+    "WengLinRating",
     "check_k_factor",
     "elo_rate_game",
     "elo_rate_period",
@@ -102,6 +113,8 @@ __all__ = [
     "pair_elo",
     "pair_normalized_elo",
     "pentanomial",
+    "placement_ranks",
     "sprt_bounds",
     "sprt_llr",
+    "weng_lin_rate",
 ]
