@@ -1,7 +1,7 @@
 """The per-bot series of the ladders, and a fast text rendering of them.
 
 With thousands of bots exported, prometheus_client's generic renderer (validating and escaping
-every label of every sample) takes most of a scrape. These five families all have the same four
+every label of every sample) takes most of a scrape. These families all have the same four
 labels, so /metrics renders them here with the label prefix built once per ladder; the collector's
 `collect()` still yields them as ordinary metric families, and a test checks both agree.
 """
@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.utils import floatToGoString
 
+from arena.ratings.weng_lin import ORDINAL_Z
 from arena.store.ladders import LadderDefinition
+from arena.store.rating_records import Summary
 
-Summary = tuple[float, float, float, int]  # Elo, Glicko-2 rating, deviation, rated results
 LADDER_LABELS = ("ladder", "game", "rules_version")
 BOT_LABELS = (*LADDER_LABELS, "bot")
 
@@ -45,6 +46,24 @@ BOT_FAMILIES = (
         "gauge",
         "1 while the bot's rating deviation is above the ladder's provisional threshold.",
         lambda s, threshold: 1.0 if s[2] > threshold else 0.0,
+    ),
+    BotFamily(
+        "arena_weng_lin_mu",
+        "gauge",
+        "Weng-Lin (OpenSkill, Plackett-Luce) mean skill of a bot on a ladder.",
+        lambda s, _: s[4],
+    ),
+    BotFamily(
+        "arena_weng_lin_sigma",
+        "gauge",
+        "Weng-Lin skill uncertainty (standard deviation) of a bot on a ladder.",
+        lambda s, _: s[5],
+    ),
+    BotFamily(
+        "arena_weng_lin_ordinal",
+        "gauge",
+        "Weng-Lin ordinal (mu - 3 sigma), the conservative skill leaderboards sort by.",
+        lambda s, _: s[4] - ORDINAL_Z * s[5],
     ),
     BotFamily(
         "arena_bot_rated_results_total",

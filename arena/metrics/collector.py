@@ -28,7 +28,6 @@ from rq.serializers import JSONSerializer
 
 from arena.metrics.bot_series import (
     LADDER_LABELS,
-    Summary,
     Tops,
     bot_exposition,
     bot_families,
@@ -44,7 +43,7 @@ from arena.metrics.recorder import (
 )
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
-from arena.store.rating_records import parse_summary
+from arena.store.rating_records import Summary, parse_summary
 from arena.store.values import as_text
 
 log = logging.getLogger("arena.metrics")
@@ -156,21 +155,27 @@ class ArenaCollector(Collector):
         names = {
             i: [as_text(n) for n in found] for i, found in zip(some, pipe.execute(), strict=True)
         }
-        # Then every exported bot's summary; the whole hash where every bot is exported.
+        # Then every exported bot's summary and Weng-Lin values; the whole hashes where every
+        # bot is exported.
         pipe = self._redis.pipeline(transaction=False)
         for i, ladder in enumerate(ladders):
-            if i in names:
-                pipe.hmget(keys.ladder_summary(ladder.ref.slug), names[i])
-            elif wanted[i]:
-                pipe.hgetall(keys.ladder_summary(ladder.ref.slug))
+            slug = ladder.ref.slug
+            for key in (keys.ladder_summary(slug), keys.ladder_skill(slug)):
+                if i in names:
+                    pipe.hmget(key, names[i])
+                elif wanted[i]:
+                    pipe.hgetall(key)
         replies = iter(pipe.execute())
         tops: list[list[tuple[str, Summary]]] = []
         for i in range(len(ladders)):
             if i in names:
-                pairs = zip(names[i], next(replies), strict=True)
-                tops.append([(n, parse_summary(v)) for n, v in pairs if v is not None])
+                rows = zip(names[i], next(replies), next(replies), strict=True)
+                tops.append([(n, parse_summary(v, s)) for n, v, s in rows if v is not None])
             elif wanted[i]:
-                tops.append([(as_text(n), parse_summary(v)) for n, v in next(replies).items()])
+                summaries, skills = next(replies), next(replies)
+                tops.append(
+                    [(as_text(n), parse_summary(v, skills.get(n))) for n, v in summaries.items()]
+                )
             else:
                 tops.append([])
         return tops

@@ -145,13 +145,19 @@ def ladder_standing(slug: str, player: str) -> str:
 
 
 def ladder_board(slug: str, board: str) -> str:
-    """Sorted set: player -> its value on `board` ("elo", "glicko", "rd" or "games")."""
+    """Sorted set: player -> its value on `board` ("elo", "glicko", "rd", "games", "ordinal")."""
     return f"{PREFIX}:ladder:{slug}:board:{board}"
 
 
 def ladder_summary(slug: str) -> str:
     """Hash: player -> "elo rating rd games" (exact reprs), so a scrape reads a ladder at once."""
     return f"{PREFIX}:ladder:{slug}:summary"
+
+
+def ladder_skill(slug: str) -> str:
+    """Hash: player -> "mu sigma" (Weng-Lin, exact reprs), read with the summary by a scrape.
+    Apart from the summary so each stays a small listpack hash."""
+    return f"{PREFIX}:ladder:{slug}:skill"
 
 
 def ladder_applied(slug: str) -> str:

@@ -4,6 +4,10 @@ A ladder is keyed by (game, rules version, name): when a game's rules version is
 ratings stay where they were and the same ladder name starts afresh. The rating constants are
 fixed at creation (a rebuild replays the results log with them); the enabled built-in bots may
 change at any time.
+
+The config is fixed too, and with it the number of players: 2-, 3- and 4-player Caper share rules
+version 1, so a ladder keeps to one of them (its key need not say which) and refuses results of
+another shape. Make one ladder per player count, e.g. "snitch" with players 3.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import get_game
-from arena.ratings import Glicko2Config
+from arena.ratings import Glicko2Config, WengLinConfig
 from arena.ratings.ladder import LadderParams
 from arena.store import keys
 from arena.store.values import as_text
@@ -71,6 +75,19 @@ class LadderDefinition:
     def __post_init__(self) -> None:
         if self.games_per_match < 2 or self.games_per_match % 2:
             raise LadderError("games per match must be even (duplicate pairs), at least 2")
+        players = self.config.get("players", 2)
+        if not isinstance(players, int) or not 2 <= players <= 4:
+            raise LadderError(f"a ladder's players must be 2, 3 or 4, not {players!r}")
+
+    @property
+    def players(self) -> int:
+        return int(self.config.get("players", 2))
+
+    @property
+    def sides(self) -> int:
+        """Sides of each game: the 4-player team game has two, one entrant playing both seats
+        of a team (V11); otherwise each player is a side."""
+        return 2 if self.players == 4 else self.players
 
     def fixed_json(self) -> str:
         """Everything but the enabled bots: stored once, never changed."""
@@ -83,6 +100,7 @@ class LadderDefinition:
                 "k": p.k,
                 "tau": p.glicko.tau,
                 "provisional_rd": p.provisional_rd,
+                "weng_lin": [p.weng_lin.beta, p.weng_lin.kappa, p.weng_lin.tau],
                 "config": dict(self.config),
                 "games_per_match": self.games_per_match,
                 "time_control": [self.move_ms, self.bank_ms, self.max_strikes, self.grace_ms],
@@ -98,7 +116,13 @@ class LadderDefinition:
         move_ms, bank_ms, max_strikes, grace_ms = d["time_control"]
         return cls(
             LadderRef(d["game"], d["rules_version"], d["name"]),
-            LadderParams(d["k"], Glicko2Config(tau=d["tau"]), d["provisional_rd"]),
+            LadderParams(
+                d["k"],
+                Glicko2Config(tau=d["tau"]),
+                d["provisional_rd"],
+                # Ladders created before Weng-Lin was added use its defaults.
+                WengLinConfig(*d.get("weng_lin", ())),
+            ),
             d["config"],
             d["games_per_match"],
             move_ms,

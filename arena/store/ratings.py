@@ -1,4 +1,7 @@
-"""Ratings in Redis: every rated result updates both players atomically, exactly once per result id.
+"""Ratings in Redis: every rated result updates its players atomically, exactly once per result id.
+
+A result is two bots' (`RatedResult`) or several sides' (`TableResult`: a table, or teams); its
+number of sides must be the ladder's (a ladder's config fixes its number of players).
 
 An update is an optimistic transaction (WATCH / MULTI / EXEC) running the same Python maths as
 the rebuild (`arena.ratings.ladder.rate_period`), rather than a Lua port of it: live values and a
@@ -20,25 +23,28 @@ from typing import Any, cast
 import redis
 
 from arena.ratings.errors import InvalidResultError
-from arena.ratings.ladder import Standing, rate_period
+from arena.ratings.ladder import Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
 from arena.store.rating_records import (
     BOARDS,
+    AnyResult,
     RatedResult,
+    TableResult,
+    result_from_json,
     standing_from_fields,
     write_period,
 )
 from arena.store.values import as_text
 
-__all__ = ["Applied", "RatedResult", "RatingStore"]
+__all__ = ["AnyResult", "Applied", "RatedResult", "RatingStore", "TableResult"]
 
 
 @dataclass(frozen=True, slots=True)
 class Applied:
     """What one rated period changed."""
 
-    results: tuple[RatedResult, ...]
+    results: tuple[AnyResult, ...]
     position: int  # log index of the first result
     before: dict[str, Standing]
     after: dict[str, Standing]
@@ -56,12 +62,12 @@ class RatingStore:
         self._redis = client
         self._ladders = LadderStore(client)
 
-    def apply(self, ladder: LadderDefinition, result: RatedResult) -> Applied | None:
+    def apply(self, ladder: LadderDefinition, result: AnyResult) -> Applied | None:
         """Rate one result; None (and nothing written) if its id was already rated."""
         return self.apply_period(ladder, [result])
 
     def apply_period(
-        self, ladder: LadderDefinition, results: Sequence[RatedResult]
+        self, ladder: LadderDefinition, results: Sequence[AnyResult]
     ) -> Applied | None:
         """Rate `results` as one rating period (each against the pre-period values), all at
         once; None if they were all rated already."""
@@ -69,10 +75,16 @@ class RatingStore:
         if not ids or len(set(ids)) != len(ids):
             raise InvalidResultError("a rating period needs results with distinct ids")
         period = tuple(dataclasses.replace(r, period=ids[0]) for r in results)
-        players = sorted({p for r in period for p in (r.player_a, r.player_b)})
+        outcomes = [r.outcome() for r in period]
+        for result, outcome in zip(period, outcomes, strict=True):
+            if len(outcome.teams) != ladder.sides:
+                raise InvalidResultError(
+                    f"result {result.result_id!r} has {len(outcome.teams)} sides, but games on "
+                    f"ladder {ladder.ref} ({ladder.players} players) have {ladder.sides}"
+                )
+        players = sorted({p for r in period for p in r.players})
         slug = ladder.ref.slug
         watched = [keys.ladder_applied(slug), *(keys.ladder_standing(slug, p) for p in players)]
-        games = [(r.player_a, r.player_b, r.score_a) for r in period]
         with self._redis.pipeline() as pipe:
             while True:
                 try:
@@ -83,7 +95,7 @@ class RatingStore:
                     if any(snap.seen):
                         rated = [i for i, seen in zip(ids, snap.seen, strict=True) if seen]
                         raise InvalidResultError(f"already rated in another period: {rated}")
-                    after = rate_period(snap.before, games, ladder.params)
+                    after = rate_outcomes(snap.before, outcomes, ladder.params)
                     pipe.multi()
                     write_period(pipe, slug, period, snap.position, after)
                     pipe.execute()
@@ -134,7 +146,8 @@ class RatingStore:
     def leaderboard(
         self, ladder: LadderDefinition, board: str = "elo", limit: int | None = None
     ) -> list[tuple[str, Standing]]:
-        """Players best first on `board` (for "rd": the least certain first)."""
+        """Players best first on `board` (for "rd": the least certain first; "ordinal" is
+        Weng-Lin's mu - 3 sigma)."""
         if board not in BOARDS:
             raise ValueError(f"unknown leaderboard {board!r}: choose one of {', '.join(BOARDS)}")
         end = -1 if limit is None else limit - 1
@@ -150,6 +163,6 @@ class RatingStore:
         raw = self._redis.lrange(keys.ladder_history(ladder.ref.slug, player), 0, -1)
         return [json.loads(as_text(entry)) for entry in raw]
 
-    def results(self, ladder: LadderDefinition) -> list[RatedResult]:
+    def results(self, ladder: LadderDefinition) -> list[AnyResult]:
         raw = self._redis.lrange(keys.ladder_log(ladder.ref.slug), 0, -1)
-        return [RatedResult.from_json(as_text(entry)) for entry in raw]
+        return [result_from_json(as_text(entry)) for entry in raw]

@@ -18,11 +18,13 @@ from arena.store import keys
 from arena.store.ladders import LadderDefinition
 from arena.store.rating_records import (
     BOARDS,
-    RatedResult,
+    AnyResult,
     board_values,
     hash_mapping,
     history_entries,
     replay,
+    result_from_json,
+    skill_value,
     standing_fields,
     summary_value,
 )
@@ -49,9 +51,10 @@ class _Derived:
     histories: dict[str, list[str]]
     boards: dict[str, dict[str, float]]
     summary: dict[str, str]
+    skill: dict[str, str]
 
 
-def _derive(ladder: LadderDefinition, log: list[RatedResult]) -> _Derived:
+def _derive(ladder: LadderDefinition, log: list[AnyResult]) -> _Derived:
     final, periods = replay(ladder.params, log)
     histories: dict[str, list[str]] = defaultdict(list)
     for period in periods:
@@ -65,7 +68,8 @@ def _derive(ladder: LadderDefinition, log: list[RatedResult]) -> _Derived:
     }
     standings = {player: standing_fields(s) for player, s in final.items()}
     summary = {player: summary_value(s) for player, s in final.items()}
-    return _Derived(standings, dict(histories), boards, summary)
+    skill = {player: skill_value(s) for player, s in final.items()}
+    return _Derived(standings, dict(histories), boards, summary, skill)
 
 
 def _differing(stored: Mapping[str, object], expected: Mapping[str, object]) -> set[str]:
@@ -78,13 +82,17 @@ def _compare(client: redis.Redis, slug: str, derived: _Derived) -> tuple[list[st
     for board in BOARDS:
         pipe.zrange(keys.ladder_board(slug, board), 0, -1, withscores=True)
     pipe.hgetall(keys.ladder_summary(slug))
-    *boards, summary = pipe.execute()
+    pipe.hgetall(keys.ladder_skill(slug))
+    *boards, summary, skill = pipe.execute()
     wrong: set[str] = set()
     for board, stored in zip(BOARDS, boards, strict=True):
         wrong |= _differing({as_text(n): v for n, v in stored}, derived.boards[board])
     stored_summary = {as_text(k): as_text(v) for k, v in summary.items()}
     wrong |= _differing(stored_summary, derived.summary)
+    stored_skill = {as_text(k): as_text(v) for k, v in skill.items()}
+    wrong |= _differing(stored_skill, derived.skill)
     live = {as_text(n) for stored in boards for n, _ in stored} | set(stored_summary)
+    live |= set(stored_skill)
     players = sorted(live | set(derived.standings))
     pipe = client.pipeline(transaction=False)
     for player in players:
@@ -103,7 +111,8 @@ def _compare(client: redis.Redis, slug: str, derived: _Derived) -> tuple[list[st
 def _write(pipe: redis.client.Pipeline, slug: str, derived: _Derived, live: set[str]) -> None:
     for player in live | set(derived.standings):
         pipe.delete(keys.ladder_standing(slug, player), keys.ladder_history(slug, player))
-    pipe.delete(keys.ladder_summary(slug), *(keys.ladder_board(slug, b) for b in BOARDS))
+    pipe.delete(keys.ladder_summary(slug), keys.ladder_skill(slug))
+    pipe.delete(*(keys.ladder_board(slug, b) for b in BOARDS))
     for player, fields in derived.standings.items():
         pipe.hset(keys.ladder_standing(slug, player), mapping=hash_mapping(fields))
         pipe.rpush(keys.ladder_history(slug, player), *derived.histories[player])
@@ -112,6 +121,7 @@ def _write(pipe: redis.client.Pipeline, slug: str, derived: _Derived, live: set[
             pipe.zadd(keys.ladder_board(slug, board), values)
     if derived.summary:
         pipe.hset(keys.ladder_summary(slug), mapping=hash_mapping(derived.summary))
+        pipe.hset(keys.ladder_skill(slug), mapping=hash_mapping(derived.skill))
 
 
 def rebuild(client: redis.Redis, ladder: LadderDefinition, write: bool = True) -> RebuildReport:
@@ -124,7 +134,7 @@ def rebuild(client: redis.Redis, ladder: LadderDefinition, write: bool = True) -
                 # rewrite one atomic step, or a retry if a result was rated in between.
                 pipe.watch(keys.ladder_applied(slug))  # type: ignore[no-untyped-call]
                 log = pipe.lrange(keys.ladder_log(slug), 0, -1)
-                results = [RatedResult.from_json(as_text(entry)) for entry in log]
+                results = [result_from_json(as_text(entry)) for entry in log]
                 derived = _derive(ladder, results)
                 wrong, live = _compare(client, slug, derived)
                 if write:
