@@ -23,8 +23,7 @@ def main(context: click.Context) -> None:
 
 
 @main.command()
-@click.argument("bot_a")
-@click.argument("bot_b")
+@click.argument("bots", nargs=-1, required=True)
 @click.option("--games", "-n", default=10, show_default=True, help="Deals to play.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the first deal.")
 @click.option("--game", "game_id", default="caper", show_default=True, help="Which game.")
@@ -34,25 +33,34 @@ def main(context: click.Context) -> None:
     show_default=True,
     help="City: paris, rome or london; caper-europe also barcelona.",
 )
-@click.option("--duplicate", is_flag=True, help="Play every deal twice with seats swapped.")
+@click.option(
+    "--players",
+    default=2,
+    show_default=True,
+    type=click.IntRange(min=2),
+    help="Seats (caper): 3 is the Snitch game, a table of three bots; 4 the team game, two "
+    "bots each playing both seats of its team.",
+)
+@click.option("--duplicate", is_flag=True, help="Play every deal once per rotation of the seats.")
 @click.option(
     "--save", type=click.Path(file_okay=False, path_type=Path), help="Write game records here."
 )
 @friendly_errors
 def play(
-    bot_a: str,
-    bot_b: str,
+    bots: tuple[str, ...],
     games: int,
     seed: int,
     game_id: str,
     city: str,
+    players: int,
     duplicate: bool,
     save: Path | None,
 ) -> None:
-    """Play BOT_A against BOT_B locally and print the statistics."""
+    """Play BOTS against each other locally and print the statistics: two bots, one a side,
+    or three with --players 3."""
     from arena.cli.local import run_play
 
-    run_play(console, bot_a, bot_b, games, seed, game_id, {"city": city}, duplicate, save)
+    run_play(console, bots, players, games, seed, game_id, city, duplicate, save)
 
 
 @main.command()

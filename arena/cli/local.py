@@ -13,22 +13,27 @@ from rich.table import Table
 
 from arena.bots import make_bot
 from arena.games import get_game
-from arena.games.api import Config, ConfigError
+from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, replay_states
-from arena.match.local import PlayedGame, play_game
+from arena.match.local import PlayedGame, play_rotation
+from arena.match.seats import Layout, layout, lineup, ranks, side_results
 from arena.stats import mean_ci, proportion_ci
 
 
 @dataclass
 class Tally:
-    """What one bot did over a series of games."""
+    """What one bot did over a series of games, `sides` the game's number of sides."""
 
     name: str
+    sides: int
     scores: list[int] = field(default_factory=list)
+    placements: list[float] = field(default_factory=list)
     wins: int = 0
-    seat_games: list[int] = field(default_factory=lambda: [0, 0])
-    seat_wins: list[int] = field(default_factory=lambda: [0, 0])
-    margins: list[int] = field(default_factory=list)
+    side_games: list[int] = field(default_factory=list)
+    side_wins: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.side_games, self.side_wins = [0] * self.sides, [0] * self.sides
 
 
 def progress_bar(console: Console) -> Progress:
@@ -44,95 +49,129 @@ def progress_bar(console: Console) -> Progress:
 
 def run_play(
     console: Console,
-    bot_a: str,
-    bot_b: str,
+    bots: Sequence[str],
+    players: int,
     deals: int,
     seed: int,
     game_id: str,
-    config: Config,
+    city: str,
     duplicate: bool,
     save: Path | None,
 ) -> None:
+    """Play `bots` against each other, one a side: two for 2 players and for the 4-player team
+    game (each bot plays both seats of its team, V11), three for the Snitch game. With
+    `duplicate` each deal is played once per rotation of the sides (V12)."""
     if deals < 1:
         raise ConfigError("--games must be at least 1")
     game = get_game(game_id)
-    bots = (make_bot(bot_a), make_bot(bot_b))
-    game.create(config, seed)  # fails fast on a bad config, before any progress bar
-    tallies = (Tally(f"A: {bot_a}"), Tally(f"B: {bot_b}"))
-    pair_margins: list[int] = []
-    total = deals * (2 if duplicate else 1)
+    config: Config = {"city": city} | ({"players": players} if players != 2 else {})
+    seating = _seating(game, config, players, len(bots))
+    for name in bots:
+        make_bot(name)  # fails fast on an unknown bot, before any progress bar
+    game.create(config, seed)  # and on a bad config
+    sides = len(seating.sides)
+    tallies = [Tally(f"{chr(ord('A') + i)}: {bot}", sides) for i, bot in enumerate(bots)]
+    deal_totals: list[list[int]] = []
+    total = deals * (sides if duplicate else 1)
     with progress_bar(console) as progress:
-        task = progress.add_task(f"{bot_a} vs {bot_b}", total=total)
+        task = progress.add_task(" vs ".join(bots), total=total)
         for deal in range(deals):
-            # Without --duplicate, seats alternate so neither bot always moves first.
-            orders = [(0, 1), (1, 0)] if duplicate else [(0, 1) if deal % 2 == 0 else (1, 0)]
-            margin = 0
-            for index, order in enumerate(orders):
-                seated = [bots[i] for i in order]
-                played = play_game(game, config, seed + deal, seated)
-                margin += _record(tallies, order, played)
+            # Without --duplicate, the sides rotate so no bot always sits in the same one.
+            rotations = range(sides) if duplicate else [deal % sides]
+            totals = [0] * len(bots)
+            for index, rotation in enumerate(rotations):
+                played = play_rotation(game, config, seed + deal, bots, rotation)
+                for bot, score in _record(tallies, seating, rotation, played.result).items():
+                    totals[bot] += score
                 if save is not None:
                     _save(save, played, deal, index)
                 progress.advance(task)
-            pair_margins.append(margin)
-    console.print(_play_table(tallies, total))
+            deal_totals.append(totals)
+    console.print(_play_table(tallies, seating, total))
     if duplicate:
-        wins = sum(m > 0 for m in pair_margins)
-        draws = sum(m == 0 for m in pair_margins)
-        share = proportion_ci(wins + draws / 2, deals)
-        console.print(
-            f"Duplicate pairs: A won {wins}, drew {draws}, lost {deals - wins - draws} of {deals} "
-            f"(A's pair score {share}); mean pair margin for A {mean_ci(pair_margins)}"
-        )
+        console.print(_duplicate_summary(deal_totals))
     if save is not None:
         console.print(f"Game records written to {save}/")
 
 
-def _record(tallies: tuple[Tally, Tally], order: Sequence[int], played: PlayedGame) -> int:
-    """Add one game to the tallies; return bot A's point margin."""
-    scores = played.result.scores
-    for seat, bot_index in enumerate(order):
-        tally = tallies[bot_index]
-        tally.scores.append(scores[seat])
-        tally.margins.append(scores[seat] - scores[1 - seat])
-        tally.seat_games[seat] += 1
-        if played.result.winner == seat:
-            tally.wins += 1
-            tally.seat_wins[seat] += 1
-    return tallies[0].margins[-1]
+def _seating(game: Game[Any, Any], config: Config, players: int, bots: int) -> Layout:
+    """The game's seats for `players`, checked against the number of bots given."""
+    seating = layout(game, config)
+    if seating.seat_count != players:
+        raise ConfigError(f"{game.name} is played by {seating.seat_count} players, not {players}")
+    names = [seating.label(side) for side in range(len(seating.sides))]
+    if bots != len(names):
+        sides = ", ".join(names[:-1]) + f" and {names[-1]}"
+        raise ConfigError(
+            f"{game.name} with {players} players needs {len(names)} bots, one for each side "
+            f"({sides}), not {bots}"
+        )
+    return seating
 
 
-def _play_table(tallies: tuple[Tally, Tally], games: int) -> Table:
+def _record(
+    tallies: Sequence[Tally], seating: Layout, rotation: int, result: Result
+) -> dict[int, int]:
+    """Add one game to the tallies; return each bot's points in it."""
+    bots = lineup(range(len(tallies)), rotation)  # the bot of each side
+    for side, (bot, how) in enumerate(zip(bots, side_results(result, seating), strict=True)):
+        tally = tallies[bot]
+        tally.scores.append(how.score)
+        tally.placements.append(how.place)
+        tally.side_games[side] += 1
+        tally.wins += how.won
+        tally.side_wins[side] += how.won
+    return {bot: tallies[bot].scores[-1] for bot in bots}
+
+
+def _play_table(tallies: Sequence[Tally], seating: Layout, games: int) -> Table:
     table = Table(title=f"{games} games")
-    for column in (
-        "bot",
-        "wins",
-        "win rate (95% CI)",
-        "mean score (95% CI)",
-        "as seat 0",
-        "as seat 1",
-    ):
+    sides = [f"as {seating.label(side)}" for side in range(len(seating.sides))]
+    for column in ("bot", "wins", "win rate (95% CI)", "mean score (95% CI)", "mean place", *sides):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for tally in tallies:
-        seat_rates = [
-            f"{tally.seat_wins[s]}/{tally.seat_games[s]}" if tally.seat_games[s] else "-"
-            for s in (0, 1)
+        side_rates = [
+            f"{wins}/{played}" if played else "-"
+            for wins, played in zip(tally.side_wins, tally.side_games, strict=True)
         ]
         table.add_row(
             tally.name,
             str(tally.wins),
             str(proportion_ci(tally.wins, games)),
             str(mean_ci(tally.scores)),
-            *seat_rates,
+            f"{sum(tally.placements) / games:.2f}",
+            *side_rates,
         )
     return table
+
+
+def _duplicate_summary(deal_totals: Sequence[Sequence[int]]) -> str:
+    """Duplicate deals compared by each bot's points over all the deal's rotations."""
+    deals = len(deal_totals)
+    if len(deal_totals[0]) == 2:
+        pair_margins = [a - b for a, b in deal_totals]
+        wins = sum(m > 0 for m in pair_margins)
+        draws = sum(m == 0 for m in pair_margins)
+        share = proportion_ci(wins + draws / 2, deals)
+        return (
+            f"Duplicate pairs: A won {wins}, drew {draws}, lost {deals - wins - draws} of {deals} "
+            f"(A's pair score {share}); mean pair margin for A {mean_ci(pair_margins)}"
+        )
+    places = [ranks(totals) for totals in deal_totals]
+    means = [sum(deal[bot] for deal in places) / deals for bot in range(len(deal_totals[0]))]
+    named = ", ".join(f"{chr(ord('A') + bot)} {mean:.2f}" for bot, mean in enumerate(means))
+    return (
+        f"Duplicate tables ({deals} deals, each played in every rotation of the seats): "
+        f"mean place by the points over a deal's rotations: {named}"
+    )
 
 
 def _save(directory: Path, played: PlayedGame, deal: int, index: int) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     record = played.record
     city = record.config.get("city", "")
-    name = f"{record.game}-{city}-seed{record.seed}-deal{deal}-{index}.json"
+    players = f"-{record.config['players']}p" if "players" in record.config else ""
+    name = f"{record.game}-{city}{players}-seed{record.seed}-deal{deal}-{index}.json"
     (directory / name).write_text(record.dumps() + "\n", encoding="utf-8")
 
 

@@ -59,6 +59,15 @@ class Result:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRole:
+    """A seat's part in a game. Seats of one team form one side, played by one entrant; a seat
+    with no team is a side of its own."""
+
+    role: str  # "mastermind", "snitch", "lookout"; "player" for a game without roles
+    team: str = ""  # "cream", "mint"; "" for a seat that plays for itself alone
+
+
 class Observation(Protocol):
     """One seat's view of a state; each game has its own typed observation."""
 

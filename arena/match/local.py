@@ -6,10 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.games.api import Config, Game, Result
 from arena.games.record import GameRecord
 from arena.match.referee import UNTIMED, BuiltinSeat, referee_game
+from arena.match.seats import layout, lineup
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +20,31 @@ class PlayedGame:
     result: Result
 
 
-def play_game(game: Game[Any, Any], config: Config, seed: int, bots: Sequence[Bot]) -> PlayedGame:
-    """One complete game, `bots[seat]` playing each seat, refereed with no time limits."""
-    seats = [BuiltinSeat(bot, game, seed, seat) for seat, bot in enumerate(bots)]
+def play_game(
+    game: Game[Any, Any],
+    config: Config,
+    seed: int,
+    bots: Sequence[Bot],
+    names: Sequence[str] = (),
+) -> PlayedGame:
+    """One complete game, `bots[seat]` playing each seat (under `names[seat]` if given),
+    refereed with no time limits."""
+    seats = [
+        BuiltinSeat(bot, game, seed, seat, names[seat] if names else None)
+        for seat, bot in enumerate(bots)
+    ]
     outcome = referee_game(game, config, seed, seats, UNTIMED, game_id=f"local-{seed}")
     return PlayedGame(outcome.record, outcome.result)
+
+
+def play_rotation(
+    game: Game[Any, Any], config: Config, seed: int, entrants: Sequence[str], rotation: int
+) -> PlayedGame:
+    """Deal `seed` with entrant i (a built-in bot's name) playing side (i + rotation) mod k.
+    Every seat gets its own bot instance, so the two seats of a team share nothing but their
+    program (V11)."""
+    names = layout(game, config).seat_names(lineup(entrants, rotation))
+    return play_game(game, config, seed, [make_bot(name) for name in names], names)
 
 
 def play_duplicate_pair(

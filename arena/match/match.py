@@ -1,7 +1,9 @@
-"""A match: several games between two named players, built-in bots or registered remote bots.
+"""A match: several games between named players, built-in bots or registered remote bots, one
+player a side (`arena.match.seats`): two in 2-player and team games, three at a Snitch table.
 
-With duplicate deals (the default for Caper) games come in pairs: the same seed twice, seats
-swapped, so the luck of the deal cancels out.
+With duplicate deals (the default for Caper) each deal is played once per rotation of the sides:
+the same seed twice with seats swapped for two sides, three times for a table of three (V12), so
+the luck of the deal cancels out.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from arena.games.api import Config, Game
 from arena.match.metrics import GameMetrics
 from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.match.remote import RemoteSeat
+from arena.match.seats import layout, lineup
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
@@ -28,11 +31,12 @@ class UnknownPlayerError(ValueError):
     """A name that is neither a built-in bot nor a registered one."""
 
 
-def deals(games: int, seed: int, duplicate: bool) -> list[tuple[int, bool]]:
-    """(seed, seats swapped) for each game of a match."""
+def deals(games: int, seed: int, duplicate: bool, sides: int = 2) -> list[tuple[int, int]]:
+    """(seed, rotation) for each game of a match (`seats.lineup`: with two sides, rotation 1
+    swaps the seats). Without duplicates the rotations still take turns."""
     if duplicate:
-        return [(seed + index // 2, index % 2 == 1) for index in range(games)]
-    return [(seed + index, index % 2 == 1) for index in range(games)]
+        return [(seed + index // sides, index % sides) for index in range(games)]
+    return [(seed + index, index % sides) for index in range(games)]
 
 
 def play_match(
@@ -46,15 +50,18 @@ def play_match(
     match_id: str,
     duplicate: bool = True,
 ) -> list[GameOutcome]:
-    """Play every game of the match in order; each record is stored under its game id.
+    """Play every game of the match in order, `players` naming one entrant a side; each
+    record is stored under its game id.
 
     Records and metrics are written in batches: a match that fails is replayed from scratch, so
     nothing is lost by writing its games a few at a time, and the round trips add up."""
+    seating = layout(game, config)
+    seating.seat_names(players)  # the right number of players, before any game is played
     outcomes = []
     pending = client.pipeline(transaction=False)
-    for index, (game_seed, swapped) in enumerate(deals(games, seed, duplicate)):
-        order = (players[1], players[0]) if swapped else (players[0], players[1])
-        seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(order)]
+    for index, (game_seed, rotation) in enumerate(deals(games, seed, duplicate, len(players))):
+        names = seating.seat_names(lineup(players, rotation))
+        seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(names)]
         game_id = f"{match_id}.g{index}"
         observed = GameMetrics(client, game.id)
         try:

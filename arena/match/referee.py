@@ -3,6 +3,10 @@
 A seat is anything that can make a decision: a built-in bot in this process or a remote bot
 behind the gateway. The referee owns the game's randomness (the seed) and the clock; the
 seats only answer. What the game record says about how it ended is decided here.
+
+Games of 2, 3 and 4 seats are refereed alike. A fault loses the game for the seat at fault and
+its whole side (a team loses with either of its seats); the other sides win it. With three sides
+or more they share the win and the faulty seat places last (`seats.forfeit_result`).
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from functools import cached_property
 from typing import Any, Protocol
 
 from arena.bots.base import Bot
-from arena.games.api import Config, Game, GameError, Observation, Result
+from arena.games.api import Config, ConfigError, Game, GameError, Observation, Result
 from arena.games.record import GameRecord
+from arena.match.seats import SeatInfo, forfeit_result, layout
 
 
 class Termination(StrEnum):
@@ -79,8 +84,9 @@ class GameInfo:
     rules_version: int
     config: Config
     seat: int
-    opponent: str
+    opponent: str  # the entrant(s) of the other sides, ", "-joined: the opponent with 2 sides
     policy: FaultPolicy
+    seats: tuple[SeatInfo, ...] = ()  # every seat: its player, role and team
 
 
 @dataclass(frozen=True)
@@ -199,21 +205,16 @@ class _Referee:
         self.rng = random.Random(f"referee/{seed}")  # fault moves: random but reproducible
         self.clocks = [_Clock(policy.bank_ms) for _ in seats]
         self.faults: list[tuple[int, str]] = []
+        self.layout = layout(game, config)
+        if self.layout.seat_count != len(seats):
+            raise ConfigError(
+                f"{game.name} with {dict(config)} has {self.layout.seat_count} seats, "
+                f"not {len(seats)}"
+            )
 
     def play(self) -> GameOutcome:
         game, seats = self.game, self.seats
-        infos = [
-            GameInfo(
-                self.game_id,
-                game.id,
-                game.rules_version,
-                self.config,
-                seat,
-                seats[1 - seat].name,
-                self.policy,
-            )
-            for seat in range(len(seats))
-        ]
+        infos = [self._info(seat) for seat in range(len(seats))]
         for seat, info in zip(seats, infos, strict=True):
             seat.start(info)
         state = game.create(self.config, self.seed)
@@ -228,6 +229,21 @@ class _Referee:
         for seat, info in zip(seats, infos, strict=True):
             seat.finish(info, outcome)
         return outcome
+
+    def _info(self, seat: int) -> GameInfo:
+        names = [seat.name for seat in self.seats]
+        side = self.layout.sides[self.layout.side_of(seat)]
+        others = dict.fromkeys(name for other, name in enumerate(names) if other not in side)
+        return GameInfo(
+            self.game_id,
+            self.game.id,
+            self.game.rules_version,
+            self.config,
+            seat,
+            ", ".join(others),
+            self.policy,
+            self.layout.seat_infos(names),
+        )
 
     def _decide(
         self, state: Any, mover: int, move_number: int
@@ -280,10 +296,7 @@ class _Referee:
             result, termination, reason = self.game.result(state), Termination.NORMAL, ""
         else:
             loser, fault, reason = forfeit
-            details = {"forfeit": loser, "reason": reason}
-            result = Result(
-                tuple(0 for _ in seats), 1 - loser, tuple({} for _ in seats), "forfeit", details
-            )
+            result = forfeit_result(self.layout, loser, reason)
             termination = _FAULT_ENDS[fault]
             self.faults.append((loser, f"forfeited: {reason}"))
         meta = {

@@ -51,7 +51,9 @@ class RemoteSeat:
 
     def decide(self, request: DecisionRequest) -> Decision:
         self._moves += 1
-        request_id = f"{request.game_id}.{self._moves}"
+        # Unique in the game even when one bot holds several seats of it (a team, V11): a late
+        # reply to one seat's request must never answer another seat's.
+        request_id = f"{request.game_id}.{request.seat}.{self._moves}"
         deadline_ms = request.move_ms + request.bank_ms
         message = bot_pb2.DecisionRequest(
             request_id=request_id,

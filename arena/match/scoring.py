@@ -1,11 +1,14 @@
-"""Scoring a match from its games: duplicate pairs are compared as pairs, luck cancelled."""
+"""Scoring a match from its games: duplicate pairs are compared as pairs, luck cancelled; and
+what each entrant of a match or table did: its points, places and wins."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from arena.games.api import Result
 from arena.match.referee import GameOutcome, Termination
+from arena.match.seats import Layout, SideResult, side_results
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +59,39 @@ def _margin(outcome: GameOutcome, players: Sequence[str]) -> int:
     seat = outcome.record.players.index(players[0])
     scores = outcome.result.scores
     return scores[seat] - scores[1 - seat]
+
+
+@dataclass(frozen=True, slots=True)
+class EntrantScore:
+    """What one entrant did over the games of a match or table."""
+
+    name: str
+    games: int
+    score: int  # its side's points over the games (a forfeited game scores 0 for everyone)
+    placement: float  # mean place, 1 for first (`seats.placements`: ties share)
+    wins: int  # games its side won, a win shared by the sides not at fault included
+
+    @property
+    def mean_score(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+
+def score_entrants(
+    results: Sequence[Result], lineups: Sequence[Sequence[str]], seating: Layout
+) -> list[EntrantScore]:
+    """Each entrant's totals, in order of first appearance; `lineups[i]` names the entrant of
+    each side in game i (`seats.lineup`)."""
+    played: dict[str, list[SideResult]] = {}
+    for result, entrants in zip(results, lineups, strict=True):
+        for name, side in zip(entrants, side_results(result, seating), strict=True):
+            played.setdefault(name, []).append(side)
+    return [
+        EntrantScore(
+            name,
+            len(sides),
+            sum(side.score for side in sides),
+            sum(side.place for side in sides) / len(sides),
+            sum(side.won for side in sides),
+        )
+        for name, sides in played.items()
+    ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from arena.games.api import Config, SeatRole
 from arena.games.caper import observation, render, rules, scoring, variants
 from arena.games.caper.cards import Card
 from arena.games.caper.observation import CaperObservation
@@ -15,7 +16,13 @@ from arena.games.caper.state import (
     action_text,
     parse_action,
 )
-from arena.games.caper_common.game import CaperFamilyGame, Edition, Hands
+from arena.games.caper_common.game import MASTERMINDS, CaperFamilyGame, Edition, Hands
+
+SEAT_ROLES = {  # by number of players (section 12): seats 0 and 1 are always the Masterminds
+    2: MASTERMINDS,
+    3: (*MASTERMINDS, SeatRole("snitch")),
+    4: (*MASTERMINDS, SeatRole("lookout", "cream"), SeatRole("lookout", "mint")),
+}
 
 
 def _hands(state: State) -> Hands:
@@ -52,6 +59,10 @@ class CaperGame(CaperFamilyGame[State, Action, CaperObservation]):
         _seats,
         variants.seen_text,
     )
+
+    def seat_roles(self, config: Config) -> tuple[SeatRole, ...]:
+        """The seats of `config`'s number of players; `ConfigError` for a bad number."""
+        return SEAT_ROLES[variants.players_setting(config.get("players", 2))]
 
     def conserved(self, state: State) -> Mapping[str, int]:
         """10 coins across supply, hands and discard areas; every card of the three decks."""

@@ -8,9 +8,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from arena.games.api import Config, GameError, Result
+from arena.games.api import Config, GameError, Result, SeatRole
 
 Hands = tuple[tuple[str, ...], ...]
+MASTERMINDS = (SeatRole("mastermind", "cream"), SeatRole("mastermind", "mint"))
 
 
 class TurnState(Protocol):
@@ -59,6 +60,10 @@ class CaperFamilyGame(Generic[S, A, O]):
     def seat_count(self, state: S) -> int:
         """How many seats play the game of `state` (its `players` setting)."""
         return self.edition.seats(state)
+
+    def seat_roles(self, config: Config) -> tuple[SeatRole, ...]:
+        """Every seat's role and team in a game set up with `config`: two Masterminds."""
+        return MASTERMINDS
 
     def current_player(self, state: S) -> int | None:
         return None if state.to_move < 0 else state.to_move
