@@ -18,10 +18,10 @@ def standings_table(
     client: redis.Redis, definition: LadderDefinition, by: str = "elo", limit: int = 50
 ) -> Table:
     ratings = RatingStore(client)
-    rows = ratings.leaderboard(definition, "glicko" if by == "glicko" else "elo", limit)
+    rows = ratings.leaderboard(definition, by if by in ("glicko", "ordinal") else "elo", limit)
     total = ratings.player_count(definition)
     table = Table(title=f"Ladder {definition.ref}")
-    for column in ("#", "bot", "Elo", "Glicko-2", "RD", "games", "W-D-L", "win rate"):
+    for column in ("#", "bot", "Elo", "Glicko-2", "RD", "Weng-Lin", "games", "W-D-L", "win rate"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for rank, (name, s) in enumerate(rows, start=1):
         table.add_row(
@@ -30,6 +30,7 @@ def standings_table(
             f"{s.elo:.1f}",
             f"{s.rating:.1f}" + ("?" if s.provisional(definition.params) else ""),
             f"{s.rd:.1f}",
+            f"{s.ordinal:.2f}",
             str(s.games),
             f"{s.wins}-{s.draws}-{s.losses}",
             f"{100 * s.win_rate:.0f}%",
@@ -37,6 +38,7 @@ def standings_table(
     shown = f"top {len(rows)} of {total}" if len(rows) < total else f"{total}"
     table.caption = (
         f"{shown} rated bots; '?' = provisional (RD > {definition.params.provisional_rd:g}); "
+        "Weng-Lin = ordinal (mu - 3 sigma); "
         f"K={definition.params.k:g}, tau={definition.params.glicko.tau:g}"
     )
     return table
@@ -45,7 +47,17 @@ def standings_table(
 def history_table(client: redis.Redis, definition: LadderDefinition, bot: str) -> Table:
     entries = RatingStore(client).history(definition, bot)
     table = Table(title=f"{bot} on ladder {definition.ref}")
-    for column in ("#", "when", "result", "opponent", "score", "Elo", "Glicko-2", "RD"):
+    for column in (
+        "#",
+        "when",
+        "result",
+        "opponent",
+        "score",
+        "Elo",
+        "Glicko-2",
+        "RD",
+        "mu",
+    ):
         table.add_column(column)
     for index, e in enumerate(entries, start=1):
         when = datetime.datetime.fromtimestamp(e["at"]).strftime("%Y-%m-%d %H:%M:%S")
@@ -58,6 +70,7 @@ def history_table(client: redis.Redis, definition: LadderDefinition, bot: str) -
             f"{e['elo']:.1f}",
             f"{e['rating']:.1f}",
             f"{e['rd']:.1f}",
+            f"{e['mu']:.1f}" if "mu" in e else "-",  # none in entries older than Weng-Lin
         )
     return table
 

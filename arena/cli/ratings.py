@@ -158,7 +158,13 @@ def ladder_list(redis_url: str | None) -> None:
 @REDIS_OPTION
 @ladder_options
 @click.option("--limit", default=50, show_default=True, help="Rows to show.")
-@click.option("--by", type=click.Choice(["elo", "glicko"]), default="elo", show_default=True)
+@click.option(
+    "--by",
+    type=click.Choice(["elo", "glicko", "ordinal"]),
+    default="elo",
+    show_default=True,
+    help="Sort by Elo, Glicko-2 or the Weng-Lin ordinal (mu - 3 sigma).",
+)
 @friendly_errors
 def ladder_show(
     name: str, redis_url: str | None, game: str, rules_version: int | None, limit: int, by: str

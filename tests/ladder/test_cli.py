@@ -13,6 +13,8 @@ import redis
 from click.testing import CliRunner, Result
 
 from arena.cli import main
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatingStore, TableResult
 
 
 def arena(url: str, *args: str) -> Result:
@@ -47,6 +49,23 @@ def test_create_run_show_history_rebuild(redis_client: redis.Redis, redis_server
     assert rebuilt.exit_code == 0 and "rebuilt" in rebuilt.output
     bots = arena(url, "ladder", "bots", "main", "search#5,greedy")
     assert bots.exit_code == 0 and "search#5, greedy" in bots.output
+
+
+def test_show_prints_the_weng_lin_ordinal_of_a_table_ladder(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    snitch = LadderDefinition(ladder_ref("snitch"), config={"city": "paris", "players": 3})
+    LadderStore(redis_client).create(snitch)
+    sides = ((("random",), 12.0), (("greedy",), 30.0), (("search#3",), 3.0))
+    RatingStore(redis_client).apply(snitch, TableResult("t1", sides, 1.0))
+    shown = arena(redis_server_url, "ladder", "show", "snitch", "--by", "ordinal")
+    assert shown.exit_code == 0, shown.output
+    rows = [line for line in shown.output.splitlines() if line.startswith("│")]
+    assert [row.split("│")[2].strip() for row in rows] == ["greedy", "random", "search#3"]
+    greedy = RatingStore(redis_client).standing(snitch, "greedy")
+    assert "Weng-Lin" in shown.output and f" {greedy.ordinal:.2f} " in rows[0]
+    history = arena(redis_server_url, "ladder", "history", "snitch", "random")
+    assert history.exit_code == 0 and "search#3" in history.output  # a table: two opponents
 
 
 def test_bad_input_gives_one_clear_line(redis_client: redis.Redis, redis_server_url: str) -> None:
