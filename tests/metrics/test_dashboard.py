@@ -44,7 +44,14 @@ def test_panels_cover_what_operators_watch() -> None:
     assert len(ids) == len(set(ids))
     assert all(p["gridPos"]["x"] + p["gridPos"]["w"] <= 24 for p in panels)
     titles = " ".join(panel["title"] for panel in panels).lower()
-    for topic in ("elo", "games per minute", "latency", "queue depth", "faults"):
+    for topic in (
+        "elo",
+        "weng-lin ordinal",
+        "games per minute",
+        "latency",
+        "queue depth",
+        "faults",
+    ):
         assert topic in titles, topic
 
 

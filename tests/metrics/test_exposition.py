@@ -41,6 +41,9 @@ def test_the_exposition_has_every_family_with_bounded_labels(redis_client: redis
     assert value(found, "arena_glicko2_deviation", bot="random", **labels) < 350
     assert value(found, "arena_rating_provisional", bot="random", **labels) == 1.0
     assert value(found, "arena_bot_rated_results_total", bot="greedy", **labels) == 2
+    assert value(found, "arena_weng_lin_mu", bot="greedy", **labels) == greedy.mu
+    assert value(found, "arena_weng_lin_sigma", bot="greedy", **labels) == greedy.sigma
+    assert value(found, "arena_weng_lin_ordinal", bot="greedy", **labels) == greedy.ordinal
     assert value(found, "arena_ladder_bots", **labels) == len(BUILTINS)
     assert value(found, "arena_ladder_rated_results_total", **labels) == 3
     assert value(found, "arena_ladder_provisional_deviation", **labels) == 110
