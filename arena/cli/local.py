@@ -178,7 +178,8 @@ def _save(directory: Path, played: PlayedGame, deal: int, index: int) -> None:
 def run_replay(console: Console, path: Path, seat: int | None) -> None:
     record = GameRecord.load(path)
     game = get_game(record.game)
-    players = record.players or ("seat 0", "seat 1")
+    seats = layout(game, record.config).seat_count
+    players = record.players or tuple(f"seat {seat}" for seat in range(seats))
     console.print(
         f"[bold]{record.game}[/] v{record.rules_version} {dict(record.config)} seed {record.seed}: "
         f"{' vs '.join(players)}"

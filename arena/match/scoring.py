@@ -23,7 +23,10 @@ def score_match(
 ) -> MatchScore:
     """Game points per player. Without duplicates, a won game is worth 1. With duplicates, each
     deal's pair of games is worth 1: to whoever won more of the two games, else to whoever
-    scored more card points over both, else half each."""
+    scored more card points over both, else half each. Two sides only (a team plays both its
+    seats): tables of three are scored by `score_entrants`."""
+    if len(players) != 2:
+        raise ValueError(f"a match is scored between 2 players, not {len(players)}")
     units = (
         [outcomes[i : i + 2] for i in range(0, len(outcomes), 2)]
         if duplicate

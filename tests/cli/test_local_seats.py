@@ -77,3 +77,15 @@ def test_wrong_bot_counts_and_seat_counts_are_one_clear_line() -> None:
         assert out.exit_code == 1, out.output
         assert message in out.output and "Traceback" not in out.output
         assert len(out.output.strip().splitlines()) == 1, out.output
+
+
+def test_a_team_record_without_player_names_replays_with_seat_names(tmp_path: Path) -> None:
+    out = arena("play", "greedy", "random", "--players", "4", "-n", "1", "--save", str(tmp_path))
+    assert out.exit_code == 0, out.output
+    path = next(tmp_path.glob("*.json"))
+    record = json.loads(path.read_text())
+    del record["players"]
+    path.write_text(json.dumps(record))
+    out = arena("replay", str(path))
+    assert out.exit_code == 0, out.output
+    assert "seat 3" in out.output and "winner: seat" in out.output

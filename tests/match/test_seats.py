@@ -27,7 +27,7 @@ from arena.match.referee import (
     Termination,
     referee_game,
 )
-from arena.match.scoring import score_entrants
+from arena.match.scoring import score_entrants, score_match
 from arena.match.seats import SeatInfo, layout, lineup, placements
 
 POLICY = FaultPolicy(move_ms=1000, bank_ms=5000, max_strikes=3, grace_ms=1000)
@@ -166,6 +166,14 @@ def test_V12_a_duplicate_table_gives_each_entrant_every_seat_of_a_deal() -> None
     for s, name in zip(scored, entrants, strict=True):
         seat_scores = [g.result.scores[g.record.players.index(name)] for g in games]
         assert s.score == sum(seat_scores)
+
+
+def test_a_table_is_not_scored_as_a_match_of_two() -> None:
+    names = ("greedy", "random", "random/2")
+    seats = [Watching(name, seat, 3) for seat, name in enumerate(names)]
+    outcome = referee_game(CAPER, SNITCH, 3, seats, POLICY, "table")
+    with pytest.raises(ValueError, match="scored between 2 players, not 3"):
+        score_match([outcome], names, duplicate=False)
 
 
 def test_two_player_duplicate_deals_are_unchanged() -> None:
