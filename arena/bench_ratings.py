@@ -1,5 +1,6 @@
-"""`arena bench ratings`: rated updates per second through the atomic path, and the time of a
-/metrics scrape with many rated bots in Redis.
+"""`arena bench ratings`: rated updates per second through the atomic path (two-bot results,
+which update Elo, Glicko-2 and Weng-Lin, then 3-player tables, which update Weng-Lin), and the
+time of a /metrics scrape with many rated bots in Redis.
 
 It runs on a private embedded Redis unless given a URL, and then only on an empty database: a
 benchmark must never write its thousands of bots into a real arena.
@@ -23,10 +24,11 @@ from arena.metrics.recorder import record_game
 from arena.metrics.server import start_metrics_server
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
-from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
 from arena.store.server import connect, embedded_redis
 
 LADDER = "bench"
+TABLES = "bench-tables"  # a 3-player ladder: tables of the Snitch game
 
 
 @contextmanager
@@ -64,14 +66,27 @@ def results_for(names: Sequence[str], count: int, seed: int = 1) -> list[RatedRe
     ]
 
 
-def _apply_all(url: str, definition: LadderDefinition, results: Sequence[RatedResult]) -> None:
+def tables_for(names: Sequence[str], count: int, seed: int = 1) -> list[TableResult]:
+    """`count` tables of three random bots, scored 0-3 each (ties are frequent)."""
+    rng = random.Random(seed)
+    return [
+        TableResult(
+            f"bench.t{i}",
+            tuple(((name,), float(rng.randrange(4))) for name in rng.sample(names, 3)),
+            i,
+        )
+        for i in range(count)
+    ]
+
+
+def _apply_all(url: str, definition: LadderDefinition, results: Sequence[AnyResult]) -> None:
     store = RatingStore(connect(url))
     for result in results:
         store.apply(definition, result)
 
 
 def time_updates(
-    url: str, definition: LadderDefinition, results: Sequence[RatedResult], processes: int
+    url: str, definition: LadderDefinition, results: Sequence[AnyResult], processes: int
 ) -> float:
     """Seconds to apply `results`, split across `processes` processes."""
     started = time.perf_counter()
@@ -126,7 +141,8 @@ def run_bench(
         seconds = time_updates(location, definition, results, processes)
         console.print(
             f"Rated updates: {len(results):,} in {seconds:.2f} s = "
-            f"{len(results) / seconds:,.0f} updates/s ({processes} process(es), WATCH/MULTI)"
+            f"{len(results) / seconds:,.0f} updates/s ({processes} process(es), WATCH/MULTI; "
+            "Elo, Glicko-2 and Weng-Lin)"
         )
         _some_game_metrics(client)
         rated = RatingStore(client).player_count(definition)
@@ -137,3 +153,18 @@ def run_bench(
                 f"median {1000 * statistics.median(times):.0f} ms, "
                 f"max {1000 * max(times):.0f} ms ({samples:,} samples; target < 250 ms)"
             )
+        if bots >= 3:  # after the scrapes: their figures stay those of one ladder
+            _bench_tables(console, location, names, max(updates, bots // 3), processes)
+
+
+def _bench_tables(
+    console: Console, url: str, names: Sequence[str], count: int, processes: int
+) -> None:
+    tables = LadderDefinition(ladder_ref(TABLES), config={"players": 3}, bots=())
+    LadderStore(connect(url)).create(tables)
+    results = tables_for(names, count)
+    seconds = time_updates(url, tables, results, processes)
+    console.print(
+        f"Weng-Lin table updates: {len(results):,} 3-player tables in {seconds:.2f} s = "
+        f"{len(results) / seconds:,.0f} updates/s ({processes} process(es), WATCH/MULTI)"
+    )

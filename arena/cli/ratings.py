@@ -299,7 +299,8 @@ def metrics_command(redis_url: str | None, host: str, port: int, top_n: int) -> 
 def bench_ratings_command(
     redis_url: str | None, bots: int, updates: int, processes: int, scrapes: int
 ) -> None:
-    """Rated updates per second through the atomic path, and /metrics scrape time."""
+    """Rated updates per second through the atomic path (pairs, and 3-player tables for
+    Weng-Lin), and /metrics scrape time."""
     from arena.bench_ratings import run_bench
 
     run_bench(console, redis_url, bots, updates, processes, scrapes)

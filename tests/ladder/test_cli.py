@@ -94,6 +94,7 @@ def test_bench_ratings_prints_its_figures(redis_client: redis.Redis, redis_serve
     result = arena(redis_server_url, *bench, "--processes", "2")
     assert result.exit_code == 0, result.output
     assert "updates/s" in result.output and "/metrics with 20 rated bots" in result.output
+    assert "Weng-Lin table updates: 30 3-player tables" in result.output
     one_line_error(arena(redis_server_url, *bench), "must be an empty database")
 
 
