@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
+from arena.cli.ratings import SCRAPE_PATIENCE_S
 from arena.games import get_game
 from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
@@ -26,6 +27,7 @@ from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import start_metrics_server
 from arena.stats import mean_ci
 from arena.store.bots import BotRegistry, BotRegistryError
+from arena.store.outages import connect_patiently
 from arena.store.relay import RunnerRelay
 from arena.store.server import connect, embedded_redis
 
@@ -80,7 +82,9 @@ async def _serve(
     metrics = None
     try:
         if metrics_port:
-            metrics = start_metrics_server(connect(settings.redis_url), settings.host, metrics_port)
+            # as `arena metrics`: a scrape waits out a short Redis restart
+            scrape_client = connect_patiently(settings.redis_url, SCRAPE_PATIENCE_S)
+            metrics = start_metrics_server(scrape_client, settings.host, metrics_port)
             console.print(f"Metrics on http://{settings.host}:{metrics.port}/metrics")
         if show_token:
             console.print(f"Admin token (generated, shown once): {settings.admin_token}")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import grpc
 import redis.asyncio as aioredis
 
+from arena.gateway.hub import REDIS_DOWN, UNREACHABLE
 from arena.store import keys
 from arena.store.bots import BotInfo, token_hash
 from arena.store.values import as_text
@@ -74,7 +75,11 @@ class ReflectionNeedsToken(Interceptor):
         if not details.method.startswith("/grpc.reflection."):
             return await continuation(details)
         token = bearer_token(details.invocation_metadata)
-        if await holds_token(self._redis, token, self._admin_token):
+        try:
+            allowed = await holds_token(self._redis, token, self._admin_token)
+        except REDIS_DOWN:
+            return grpc.stream_stream_rpc_method_handler(_refuse_unreachable)
+        if allowed:
             return await continuation(details)
         return grpc.stream_stream_rpc_method_handler(_refuse_reflection)
 
@@ -84,3 +89,7 @@ async def _refuse_reflection(requests: Any, context: grpc.aio.ServicerContext[An
         grpc.StatusCode.UNAUTHENTICATED,
         "server reflection needs a bot's token or the admin token (authorization: Bearer ...)",
     )
+
+
+async def _refuse_unreachable(requests: Any, context: grpc.aio.ServicerContext[Any, Any]) -> None:
+    await context.abort(grpc.StatusCode.UNAVAILABLE, UNREACHABLE)

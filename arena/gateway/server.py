@@ -21,6 +21,7 @@ from arena.gateway import bot_gateway
 from arena.gateway.arena_service import ArenaService
 from arena.gateway.auth import ReflectionNeedsToken
 from arena.gateway.hub import Hub
+from arena.gateway.outages import StoreOutageIsUnavailable
 from arena.store.relay import GatewayRelay
 from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2
 
@@ -93,7 +94,8 @@ async def start_gateway(settings: GatewaySettings) -> Gateway:
     gateway_id = secrets.token_hex(8)
     async_client = relay_client(settings.redis_url, gateway_id)
     reflection_gate = ReflectionNeedsToken(async_client, settings.admin_token)
-    server = grpc.aio.server(options=SERVER_OPTIONS, interceptors=[reflection_gate])
+    interceptors = [StoreOutageIsUnavailable(), reflection_gate]
+    server = grpc.aio.server(options=SERVER_OPTIONS, interceptors=interceptors)
     sync_client = redis.Redis.from_url(settings.redis_url)
     health_servicer = health_aio.HealthServicer()
 

@@ -14,11 +14,13 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arena.gateway.testing import running_arena
 from arena.match.referee import Termination
+from arena.v1 import arena_pb2
 from bots_sdk import Backoff
 from bots_sdk.client import Client
 from tests.bots_sdk.bots import FirstBot
 from tests.gateway.conftest import PrivateRedis
 from tests.gateway.rawbot import RawBot
+from tests.gateway.test_arena_service import list_services, stub
 from tests.gateway.test_bot_gateway import connect, status_of
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -95,3 +97,28 @@ def test_the_sdk_reconnects_after_unavailable(private_redis: PrivateRedis) -> No
         assert not client.replaced and thread.is_alive()
         client.stop()
         thread.join(30)
+
+
+def test_arena_service_and_reflection_answer_unavailable_while_redis_is_down(
+    private_redis: PrivateRedis,
+) -> None:
+    with running_arena(private_redis.url) as arena:
+        token = arena.register_bot("caller")
+        bearer = (("authorization", f"Bearer {token}"),)
+        private_redis.stop()
+        channel, service = stub(arena)
+        with pytest.raises(grpc.RpcError) as listing:
+            service.ListBots(arena_pb2.ListBotsRequest(), metadata=bearer)
+        channel.close()
+        with pytest.raises(grpc.RpcError) as reflecting:
+            list_services(arena, bearer)
+        for refused in (listing.value, reflecting.value):
+            assert refused.code() is grpc.StatusCode.UNAVAILABLE, refused
+            assert "cannot reach its store (Redis)" in (refused.details() or "")
+        private_redis.start()
+        assert until(lambda: health(arena.target) == SERVING)
+        channel, service = stub(arena)
+        assert [
+            b.name for b in service.ListBots(arena_pb2.ListBotsRequest(), metadata=bearer).bots
+        ] == ["caller"]
+        channel.close()
