@@ -4,7 +4,7 @@ A result is two bots' (`RatedResult`) or several sides' (`TableResult`: a table,
 number of sides must be the ladder's (a ladder's config fixes its number of players).
 
 An update is an optimistic transaction (WATCH / MULTI / EXEC) running the same Python maths as
-the rebuild (`arena.ratings.ladder.rate_period`), rather than a Lua port of it: live values and a
+the rebuild (`arena.ratings.ladder.rate_outcomes`), rather than a Lua port of it: live values and a
 rebuild from the results log then come from one function and agree bit for bit.
 
 Every update of a ladder watches the ladder's `applied` hash, which every update also writes, so
