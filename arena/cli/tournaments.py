@@ -23,7 +23,9 @@ from arena.store.tournaments import Status, TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
-from workers import tournament
+from workers import liveness, tournament
+
+WATCH_CHECK_S = 3.0  # how often a watcher makes sure the tournament can still go on
 
 TIEBREAK_LABELS = {  # short headers keep the table readable in 80 columns; the caption explains
     Tiebreak.BUCHHOLZ: ("BH", "Buchholz"),
@@ -129,8 +131,12 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
     )
     task = bar.add_task(name, total=None)
     end = time.monotonic() + timeout_s
+    checked = time.monotonic()
     with Live(Group(bar), console=console, refresh_per_second=4, transient=True):
         while time.monotonic() < end:
+            if time.monotonic() - checked >= WATCH_CHECK_S:  # as `status` does: no false hope
+                liveness.settle(client, name)
+                checked = time.monotonic()
             done, scheduled, planned, status = progress(client, name)
             rounds = len(TournamentStore(client).rounds(name))
             bar.update(task, completed=done, total=max(scheduled, 1))

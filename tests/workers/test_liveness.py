@@ -4,6 +4,7 @@ dies are replayed first in the queue, and one that can never be played stops the
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import signal
 import time
@@ -11,11 +12,13 @@ import time
 import pytest
 import redis
 from click.testing import CliRunner
+from rich.console import Console
 from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
+from arena.cli.tournaments import watch
 from arena.metrics.recorder import VOIDED, read_counter
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
@@ -196,3 +199,15 @@ def _kill_horse(worker: WorkerProcess) -> None:
 
 def _voided(client: redis.Redis) -> int:
     return read_counter(client, VOIDED).get(("caper",), 0)
+
+
+def test_watching_a_tournament_whose_match_can_no_longer_be_played_ends_stopped(
+    redis_client: redis.Redis,
+) -> None:
+    create_and_start(redis_client, "watched", "round-robin", ["random", "greedy", "search#4"])
+    queue = arena_queue(redis_client)
+    Job.fetch(queue.job_ids[1], redis_client, serializer=JSONSerializer).cancel()
+    work_in_process(redis_client)  # plays what is left; the cancelled match never comes
+    console = Console(file=io.StringIO())
+    assert watch(console, redis_client, "watched", timeout_s=60) is Status.STOPPED
+    assert "its job was canceled" in TournamentStore(redis_client).reason("watched")
