@@ -18,13 +18,12 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
-from arena.cli.ratings import SCRAPE_PATIENCE_S
 from arena.games import get_game
 from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
 from arena.match.match import UnknownPlayerError, play_match
 from arena.match.referee import FaultPolicy, GameOutcome
-from arena.metrics.server import start_metrics_server
+from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
 from arena.stats import mean_ci
 from arena.store.bots import BotRegistry, BotRegistryError
 from arena.store.outages import connect_patiently

@@ -28,9 +28,6 @@ def ladder_options(command: F) -> F:
     return click.option("--game", default="caper", show_default=True, help="Which game.")(command)
 
 
-SCRAPE_PATIENCE_S = 5.0  # inside Prometheus' default scrape timeout of 10 s
-
-
 def _client(redis_url: str | None) -> redis.Redis:
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
@@ -276,7 +273,7 @@ def ladder_rebuild(
 def metrics_command(redis_url: str | None, host: str, port: int, top_n: int) -> None:
     """Serve the arena's Prometheus metrics (read from Redis at each scrape) on /metrics."""
     from arena.cli.network import require_redis_url
-    from arena.metrics.server import start_metrics_server
+    from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
     from arena.store.outages import connect_patiently
 
     # A scrape waits out a Redis restart of a few seconds; a longer one reads arena_redis_up 0.

@@ -18,6 +18,8 @@ from prometheus_client.exposition import ThreadingWSGIServer
 
 from arena.metrics.collector import DEFAULT_TOP_N, ArenaCollector
 
+SCRAPE_PATIENCE_S = 5.0  # a scrape waits out a Redis restart this long, inside Prometheus' 10 s
+
 StartResponse = Callable[[str, list[tuple[str, str]]], Any]
 
 
