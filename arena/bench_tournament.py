@@ -1,6 +1,6 @@
 """`arena bench tournament`: games per second through the whole pipeline (Redis, RQ jobs, worker
 processes, the referee, stored records and results) next to the raw engine on as many cores, and
-the time to pair one Swiss round of a large field."""
+the time to pair one Swiss round (or one round of Swiss pods of tables) of a large field."""
 
 from __future__ import annotations
 
@@ -27,14 +27,20 @@ from arena.tournament import (
     History,
     MatchResult,
     NoValidPairingError,
+    PodHistory,
     Round,
     SwissOptions,
+    TableBye,
+    TableResult,
+    pair_pods,
     pair_round,
 )
 from arena.tournament.definition import Format, TournamentDefinition
+from arena.tournament.grouping import Meetings, repeats
 from arena.tournament.ledger import build_ledger
 from arena.tournament.seats import seat_preference
 from arena.tournament.swiss import SwissSystem
+from arena.tournament.tables import seat_counts
 from workers import tournament
 from workers.processes import worker_pool
 from workers.queue import QUEUE_NAME
@@ -211,3 +217,44 @@ def _pairing_cost(round_: Round, points: Mapping[str, float]) -> tuple[float, fl
     bye = sum(points[b.entrant] for b in round_.byes)
     floats = sum((2 * (points[p.seat0] - points[p.seat1])) ** 2 for p in round_.pairings)
     return bye, floats
+
+
+@dataclass(frozen=True, slots=True)
+class PodFigures:
+    entrants: int
+    table_size: int
+    rounds: int
+    mean_seconds: float
+    max_seconds: float
+    repeat_meetings: int  # over all rounds: pairs at a table who had shared one before
+    seat_spread: int  # the largest gap between an entrant's most and least used seat
+
+
+def pod_pairing_times(
+    sizes: Sequence[int], rounds: int, table_size: int = 3, seed: int = 1
+) -> list[PodFigures]:
+    """Pair `rounds` rounds of Swiss pods of each size, with random game points (ties
+    included), timing each round on this core (CPU time) and counting repeat meetings."""
+    return [_time_pods(size, rounds, table_size, random.Random(seed)) for size in sizes]
+
+
+def _time_pods(size: int, rounds: int, table_size: int, rng: random.Random) -> PodFigures:
+    field = [f"e{n:04d}" for n in range(1, size + 1)]
+    results: list[TableResult] = []
+    byes: list[TableBye] = []
+    timings = []
+    meetings = 0
+    for number in range(1, rounds + 1):
+        started = time.process_time()
+        round_ = pair_pods(field, PodHistory(tuple(results), tuple(byes)), number, table_size)
+        timings.append(time.process_time() - started)
+        meetings += repeats(round_.tables, Meetings(r.entrants for r in results))
+        byes += round_.bye_records
+        for table in round_.tables:
+            scores = tuple(float(rng.randint(0, 12)) for _ in table)
+            results.append(TableResult(number, table, scores))
+    seats = seat_counts(r.entrants for r in results).values()
+    spread = max(max(used) - min(used) for used in seats) if len(seats) else 0
+    return PodFigures(
+        size, table_size, rounds, sum(timings) / rounds, max(timings), meetings, spread
+    )

@@ -275,6 +275,8 @@ def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
     "--pairing-sizes", default="128,512,1024", show_default=True, help="Swiss fields to pair."
 )
 @click.option("--pairing-rounds", default=5, show_default=True)
+@click.option("--pod-sizes", default="1000", show_default=True, help="Swiss pod fields to pair.")
+@click.option("--table-size", default=3, show_default=True, help="Entrants a pod table seats.")
 @friendly_errors
 def bench_tournament(
     redis_url: str | None,
@@ -284,16 +286,21 @@ def bench_tournament(
     engine_seconds: float,
     pairing_sizes: str,
     pairing_rounds: int,
+    pod_sizes: str,
+    table_size: int,
 ) -> None:
     """Games/s through the whole pipeline next to the bare engine on as many cores, and the
     time to pair a Swiss round of large fields."""
     import os
 
-    from arena.bench_tournament import pipeline_throughput, swiss_pairing_times
+    from arena.bench_tournament import pipeline_throughput, pod_pairing_times, swiss_pairing_times
     from arena.store.server import given_or_found
 
     if workers < 1 or entrants < 2 or games_per_match < 2 or games_per_match % 2:
         raise click.ClickException("need >= 1 worker, >= 2 entrants and an even games per match")
+    pods = [int(s) for s in pod_sizes.split(",") if s.strip()]
+    if not 2 <= table_size <= 6 or any(size < table_size for size in pods):
+        raise click.ClickException("pod tables seat 2 to 6, and a pod field fills one table")
     with given_or_found(redis_url) as url:
         figures = pipeline_throughput(url, workers, entrants, games_per_match, engine_seconds)
     console.print(
@@ -318,4 +325,10 @@ def bench_tournament(
             f"on average, {pairing.max_seconds:.3f} s at most (CPU, {pairing.rounds} rounds); "
             f"{pairing.unmet_seat_preferences} of {pairing.seat_preferences} seat preferences "
             "unmet"
+        )
+    for pod in pod_pairing_times(pods, pairing_rounds, table_size):
+        console.print(
+            f"swiss pods of {pod.table_size}, {pod.entrants} entrants: {pod.mean_seconds:.3f} s "
+            f"a round on average, {pod.max_seconds:.3f} s at most (CPU, {pod.rounds} rounds); "
+            f"{pod.repeat_meetings} repeat meetings, seat counts within {pod.seat_spread}"
         )

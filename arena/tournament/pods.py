@@ -12,10 +12,11 @@ entrant gets the seat it has used least (`tables.seat_order`). Deterministic: no
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from arena.tournament.errors import InvalidHistoryError
+from arena.tournament.errors import InvalidHistoryError, check_entrants, check_known
 from arena.tournament.grouping import Field, Meetings, partition
 from arena.tournament.placement import (
     DEFAULT_BYE_POINTS,
@@ -42,18 +43,25 @@ def pair_pods(
     size: int,
     *,
     bye_points: float = DEFAULT_BYE_POINTS,
+    withdrawn: Collection[str] = (),
 ) -> TableRound:
-    """Tables of `size` for round `round_number` (module docstring); `entrants` in seeding
-    order, the whole active field."""
-    players = check_field(entrants, size)
+    """Tables of `size` for round `round_number` (module docstring).
+
+    `entrants` is everyone who ever entered, in seeding order; the `withdrawn` among them keep
+    their history (it still ranks the others and counts their meetings) but are not seated.
+    """
+    players = check_entrants(entrants)
+    for entrant in withdrawn:
+        check_known(entrant, frozenset(players), "the withdrawn list")
+    check_field([e for e in players if e not in withdrawn], size)
     check_bye_points(bye_points)
     last = max([r.round for r in history.results] + [b.round for b in history.byes], default=0)
     if round_number <= last:
         raise InvalidHistoryError(f"round {round_number} is already on record (up to {last})")
     standings = table_standings(players, history.results, history.byes, bye_points)
-    ranked = [s.entrant for s in standings]
+    ranked = [s.entrant for s in standings if s.entrant not in withdrawn]
     points = {s.entrant: s.points for s in standings}
-    resting = _byes(ranked, history.byes, len(players) % size)
+    resting = _byes(ranked, history.byes, len(ranked) % size)
     playing = [e for e in ranked if e not in resting]
     seated = [r.entrants for r in history.results]
     where = Field(Meetings(seated), points, seat_counts(seated))
@@ -63,8 +71,6 @@ def pair_pods(
 
 def _byes(ranked: Sequence[str], byes: Sequence[TableBye], count: int) -> set[str]:
     """The `count` lowest-ranked entrants among those with fewest byes, taken one at a time."""
-    had = dict.fromkeys(ranked, 0)
-    for bye in byes:
-        had[bye.entrant] += 1
+    had = Counter(bye.entrant for bye in byes)
     bottom_up = sorted(range(len(ranked)), key=lambda i: (had[ranked[i]], -i))
     return {ranked[i] for i in bottom_up[:count]}

@@ -44,7 +44,7 @@ def test_bench_tournament_compares_the_pipeline_with_the_engine(
     out = arena(
         redis_server_url, "bench", "tournament", "--workers", "1", "--entrants", "2",
         "--games-per-match", "2", "--engine-seconds", "0.2", "--pairing-sizes", "8,16",
-        "--pairing-rounds", "2",
+        "--pairing-rounds", "2", "--pod-sizes", "9,30",
     )  # fmt: skip
     assert out.exit_code == 0, out.output
     assert re.search(
@@ -52,3 +52,12 @@ def test_bench_tournament_compares_the_pipeline_with_the_engine(
     )
     assert re.search(r"ratio to the bare engine: \d+\.\d\d", out.output)
     assert re.findall(r"swiss pairing, (\d+) entrants", out.output) == ["8", "16"]
+    assert re.findall(r"swiss pods of 3, (\d+) entrants: \d+\.\d+ s", out.output) == ["9", "30"]
+
+
+def test_bench_tournament_refuses_pod_tables_it_cannot_seat(redis_server_url: str) -> None:
+    out = arena(redis_server_url, "bench", "tournament", "--table-size", "9")
+    assert out.exit_code == 1 and "pod tables seat 2 to 6" in out.output
+    out = arena(redis_server_url, "bench", "tournament", "--pod-sizes", "2", "--table-size", "3")
+    assert out.exit_code == 1 and "fills one table" in out.output
+    assert "Traceback" not in out.output

@@ -255,6 +255,20 @@ def test_pods_of_a_thousand_never_meet_again_and_keep_seats_balanced() -> None:
     assert seat_spread(rounds) <= 2
 
 
+def test_withdrawn_entrants_are_not_seated_but_their_meetings_still_count() -> None:
+    entrants = field(7)
+    results = (TableResult(1, tuple(entrants[:3]), (3.0, 2.0, 1.0)),)
+    history = PodHistory(results, (TableBye(1, "e0006"),))
+    round_ = pair_pods(entrants, history, 2, 3, withdrawn={"e0000"})
+    check_rounds([round_], entrants[1:], 3)
+    assert not round_.byes
+    assert meetings(round_.tables, results) == 0  # e0001 and e0002 are kept apart
+    with pytest.raises(UnknownEntrantError, match="withdrawn list names unknown entrant 'zed'"):
+        pair_pods(entrants, history, 2, 3, withdrawn={"zed"})
+    with pytest.raises(TooFewEntrantsError):
+        pair_pods(entrants, history, 2, 3, withdrawn=set(entrants[:5]))
+
+
 def test_pods_refuse_a_round_already_on_record_and_strangers() -> None:
     entrants = field(6)
     history = PodHistory((TableResult(2, tuple(entrants[:3]), (1.0, 2.0, 3.0)),))
