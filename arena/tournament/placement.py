@@ -128,7 +128,7 @@ class TableStanding:
     wins: int  # tables finished first, a shared first included
     average_score: float  # mean game points a table played; 0 before the first table
     byes: int
-    head_to_head: float  # see `standings`; 0 unless tied on everything before it
+    head_to_head: float  # see `_head_to_head`; 0 unless level on everything before it
     seats: tuple[int, ...]  # tables played in each seat (as long as the largest table)
 
 
@@ -143,17 +143,7 @@ def table_standings(
     check_bye_points(bye_points)
     results, byes = list(results), list(byes)
     check_history(players, results, byes)
-    width = max((len(r.entrants) for r in results), default=0)
-    lines = {e: _Line(width) for e in players}
-    tables_of: dict[str, list[_Placed]] = {e: [] for e in players}
-    for result in results:
-        placed = dict(zip(result.entrants, result.places, strict=True))
-        top = max(result.scores)
-        for seat, (entrant, score, points) in enumerate(
-            zip(result.entrants, result.scores, result.points, strict=True)
-        ):
-            lines[entrant].add_table(seat, score, points, score == top)
-            tables_of[entrant].append(placed)
+    lines, tables_of = _tally(players, results)
     for bye in byes:
         lines[bye.entrant].points += bye_points
         lines[bye.entrant].byes += 1
@@ -166,6 +156,24 @@ def table_standings(
             head_to_head.update(_head_to_head(tied, tables_of))
     order.sort(key=lambda e: (*lines[e].key(), -head_to_head[e], seed[e]))
     return [lines[e].standing(rank, e, head_to_head[e]) for rank, e in enumerate(order, 1)]
+
+
+def _tally(
+    players: Sequence[str], results: Sequence[TableResult]
+) -> tuple[dict[str, _Line], dict[str, list[_Placed]]]:
+    """Each entrant's totals over its tables, and the places at each of its tables."""
+    width = max((len(r.entrants) for r in results), default=0)
+    lines = {e: _Line(width) for e in players}
+    tables_of: dict[str, list[_Placed]] = {e: [] for e in players}
+    for result in results:
+        placed = dict(zip(result.entrants, result.places, strict=True))
+        top = max(result.scores)
+        for seat, (entrant, score, points) in enumerate(
+            zip(result.entrants, result.scores, result.points, strict=True)
+        ):
+            lines[entrant].add_table(seat, score, points, score == top)
+            tables_of[entrant].append(placed)
+    return lines, tables_of
 
 
 def check_bye_points(value: float) -> None:

@@ -5,9 +5,11 @@ seeding), so round 1 follows the seeding. Byes: when k does not divide the field
 entrants sit out; each bye goes to the lowest-ranked entrant among those with fewest byes so far,
 and scores `bye_points` (see `placement`). Tables: the rest is split (`grouping.partition`) so
 that, first, pairs who have already shared a table meet again as rarely as possible (in a field
-of at most 12 this is exactly the least possible), then scores inside a table are as close as
-possible (squared differences of placement points), then the ranking order is kept. Seats: each
-entrant gets the seat it has used least (`tables.seat_order`). Deterministic: no randomness.
+of at most 12 this is exactly the least possible), then nobody has to take a seat it has used
+twice more than its least used one, then scores inside a table are as close as possible (squared
+differences of placement points), then seat histories fit best, then the ranking order is kept.
+Each table is seated so that its entrants get the seats they have used least. Deterministic: no
+randomness.
 """
 
 from __future__ import annotations
