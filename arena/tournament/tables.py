@@ -30,6 +30,7 @@ from arena.tournament.placement import TableBye
 
 MAX_TABLES = 120
 PACKING_BUDGET = 20_000  # subsets looked at while packing one round
+PACKING_ATTEMPTS = 20  # e.g. 9 entrants in threes: 30 rounds in the first, 29 at best (28 exist)
 TABLE_SIZES = range(2, 7)  # seat orders are searched exhaustively: 6! at most
 
 
@@ -93,7 +94,7 @@ def table_round_robin(
     if rounds is not None and rounds < 1:
         raise InvalidOptionError(f"a round robin needs at least one round, got {rounds}")
     if rounds is None and math.comb(len(players), size) <= max_tables:
-        groups = _subset_rounds(players, size)
+        groups = _subset_rounds(players, size, random.Random(seed))
     else:
         default = math.ceil((len(players) - 1) / (size - 1))
         groups = _design_rounds(players, size, rounds or default, random.Random(seed))
@@ -113,23 +114,39 @@ def check_field(entrants: Sequence[str], size: int) -> tuple[str, ...]:
     return players
 
 
-def _subset_rounds(players: tuple[str, ...], size: int) -> list[tuple[tuple[str, ...], ...]]:
+def _subset_rounds(
+    players: tuple[str, ...], size: int, rng: random.Random
+) -> list[tuple[tuple[str, ...], ...]]:
+    """Every subset once, in the fewest rounds found over `PACKING_ATTEMPTS` packings (the first
+    in lexicographic order, the others shuffled by `rng`), each table seated."""
+    attempts = [_packed(players, size, rng if i else None) for i in range(PACKING_ATTEMPTS)]
+    counts = {e: [0] * size for e in players}
+    rounds = []
+    for chosen in min(attempts, key=len):
+        seated = tuple(seat_order(t, counts) for t in chosen)
+        _count_seats(seated, counts)
+        rounds.append(seated)
+    return rounds
+
+
+def _packed(
+    players: tuple[str, ...], size: int, rng: random.Random | None
+) -> list[list[tuple[str, ...]]]:
     """Every subset, packed into rounds of as many disjoint subsets as can be found, those whose
     entrants have the most tables left first, so nobody is left with a tail of tables to play."""
     left = list(combinations(players, size))
-    counts = {e: [0] * size for e in players}
     rounds = []
     while left:
         load = dict.fromkeys(players, 0)
         for table in left:
             for entrant in table:
                 load[entrant] += 1
-        left.sort(key=lambda t: -sum(load[e] for e in t))
+        if rng is not None:
+            rng.shuffle(left)
+        left.sort(key=lambda t: -sum(load[e] for e in t))  # stable: the shuffle breaks ties
         chosen = _packing(left, len(players) // size)
         left = [t for t in left if t not in chosen]
-        seated = tuple(seat_order(t, counts) for t in chosen)
-        _count_seats(seated, counts)
-        rounds.append(seated)
+        rounds.append(chosen)
     return rounds
 
 
