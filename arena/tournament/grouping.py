@@ -12,18 +12,21 @@ its pairs of their squared score difference. Costs add up and compare as tuples.
 The search is a depth-first branch and bound in priority order: the best unseated entrant heads
 the next table and picks its k - 1 companions among the next `WINDOW` unseated entrants, cheapest
 table first. With at most `WINDOW + 1` entrants this is exhaustive, hence optimal; a larger field
-takes the first (greedy) dive, then swaps entrants between tables while that removes meetings (a
-large field has so much room that this is all it needs).
+takes the first (greedy) dive, with a window narrowed for large tables, then swaps entrants
+between tables while that removes meetings (a large field has so much room that this is all it
+needs).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import combinations, permutations
+from itertools import combinations
 
 WINDOW = 11
+LARGE_OPTIONS = 64  # in a large field, the window shrinks so a head has at most this many tables
 EXACT_BUDGET = 200_000  # work (tables costed, entrants copied) a small field may take; a safety
 # valve, as an exhaustive search of WINDOW + 1 entrants stays well below it
 
@@ -57,20 +60,39 @@ def seat_excess(used: Sequence[int], size: int) -> tuple[int, ...]:
     return tuple(count - low for count in padded)
 
 
-@lru_cache(maxsize=1 << 16)
-def best_seating(excess: tuple[tuple[int, ...], ...]) -> tuple[int, int, tuple[int, ...]]:
+def best_seating(excess: Sequence[tuple[int, ...]]) -> tuple[int, int, tuple[int, ...]]:
     """The best seating of entrants with these seat excesses: `(overloads, cost, order)`,
     `order[s]` the entrant (by position) in seat s. Overloads count entrants put in a seat with
-    an excess of `OVERLOAD` or more; the cost adds each entrant's squared excess in its seat.
-    Ties go to the order closest to the given one. Cached: histories repeat a lot."""
-    return min(
-        (
-            sum(excess[who][seat] >= OVERLOAD for seat, who in enumerate(order)),
-            sum(excess[who][seat] ** 2 for seat, who in enumerate(order)),
-            order,
-        )
-        for order in permutations(range(len(excess)))
-    )
+    an excess of `OVERLOAD` or more; the cost adds each entrant's squared excess in its seat."""
+    # Solved for the excesses in sorted order, so that tables whose entrants have the same
+    # histories in another order share one cached answer.
+    by_excess = sorted(range(len(excess)), key=lambda who: excess[who])
+    overloads, cost, order = _best_sorted_seating(tuple(excess[who] for who in by_excess))
+    return overloads, cost, tuple(by_excess[who] for who in order)
+
+
+@lru_cache(maxsize=1 << 16)
+def _best_sorted_seating(
+    excess: tuple[tuple[int, ...], ...],
+) -> tuple[int, int, tuple[int, ...]]:
+    # Seats are filled in order; for each set of entrants seated so far only the best partial
+    # seating can lead to the best whole one (costs add up, and the order breaks ties as a
+    # prefix), so this is k * 2^k steps instead of k! orders.
+    size = len(excess)
+    best: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
+    for seat in range(size):
+        filled: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        for mask, (overloads, cost, order) in best.items():
+            for who in range(size):
+                if mask >> who & 1:
+                    continue
+                extra = excess[who][seat]
+                option = (overloads + (extra >= OVERLOAD), cost + extra**2, (*order, who))
+                key = mask | 1 << who
+                if key not in filled or option < filled[key]:
+                    filled[key] = option
+        best = filled
+    return best[(1 << size) - 1]
 
 
 @dataclass(slots=True)
@@ -111,10 +133,7 @@ class Field:
 def partition(order: Sequence[str], size: int, where: Field) -> list[Table]:
     """Tables of `size` covering `order` (best first; `len(order)` a multiple of `size`) with the
     lowest cost found, each in its best seat order."""
-    search = _Search(size, where)
-    # Backtracking in a large field only reshuffles its last few tables (measured: no better
-    # than the swaps below, at ten times the time), so it stops at the first dive there.
-    search.budget = EXACT_BUDGET if len(order) <= WINDOW + 1 else 0
+    search = _Search(size, where, exact=len(order) <= WINDOW + 1)
     search.run(list(order), [], ZERO)
     tables = list(search.best)
     _swap_out_meetings(tables, where)
@@ -122,12 +141,15 @@ def partition(order: Sequence[str], size: int, where: Field) -> list[Table]:
 
 
 class _Search:
-    def __init__(self, size: int, where: Field) -> None:
+    def __init__(self, size: int, where: Field, exact: bool) -> None:
         self.size, self.where = size, where
         self.best: list[Table] = []
         self.best_cost: Cost = (1 << 62, 0, 0.0, 0)
         self.work = 0
-        self.budget = 0
+        # Backtracking in a large field only reshuffles its last few tables (measured: no
+        # better than the swaps that follow, at ten times the time): one dive is enough there.
+        self.budget = EXACT_BUDGET if exact else 0
+        self.window = WINDOW if exact else _large_window(size)
 
     def run(self, unseated: list[str], tables: list[Table], cost: Cost) -> None:
         if not unseated:
@@ -137,7 +159,7 @@ class _Search:
         head, rest = unseated[0], unseated[1:]
         options = [
             (self.where.cost(table), table)
-            for table in ((head, *c) for c in combinations(rest[:WINDOW], self.size - 1))
+            for table in ((head, *c) for c in combinations(rest[: self.window], self.size - 1))
         ]
         self.work += len(options) + len(rest)
         options.sort(key=lambda option: option[0])  # stable: rank order breaks cost ties
@@ -183,6 +205,12 @@ def _best_swap(i: int, tables: list[Table], costs: list[Cost], where: Field) -> 
     _, j, tables[i], tables[j] = best
     costs[i], costs[j] = where.cost(tables[i]), where.cost(tables[j])
     return True
+
+
+def _large_window(size: int) -> int:
+    """The widest window up to `WINDOW` offering at most `LARGE_OPTIONS` tables to a head."""
+    fits = [w for w in range(size - 1, WINDOW + 1) if math.comb(w, size - 1) <= LARGE_OPTIONS]
+    return max(fits, default=size - 1)
 
 
 def _add(a: Cost, b: Cost) -> Cost:

@@ -6,7 +6,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations
+from itertools import combinations, permutations
 
 import pytest
 from hypothesis import given, settings
@@ -20,6 +20,7 @@ from arena.tournament import (
     TooFewEntrantsError,
     UnknownEntrantError,
 )
+from arena.tournament.grouping import best_seating
 from arena.tournament.placement import TableBye, TableResult, table_standings
 from arena.tournament.pods import PodHistory, pair_pods
 from arena.tournament.tables import MAX_TABLES, TableRound, seat_order, table_round_robin
@@ -154,6 +155,22 @@ def test_seat_order_gives_each_entrant_its_least_used_seat() -> None:
     counts = {"a": [2, 0, 1], "b": [0, 1, 1], "c": [1, 1, 0]}
     assert seat_order(("a", "b", "c"), counts) == ("b", "a", "c")
     assert seat_order(("a", "b", "c"), {}) == ("a", "b", "c")  # nothing to balance yet
+
+
+@given(data=st.data())
+@settings(max_examples=80, deadline=None)
+def test_best_seating_is_as_good_as_trying_every_order(data: st.DataObject) -> None:
+    size = data.draw(st.integers(2, 6))
+    vector = st.lists(st.integers(0, 3), min_size=size, max_size=size).map(tuple)
+    excess = data.draw(st.lists(vector, min_size=size, max_size=size))
+    overloads, cost, order = best_seating(excess)
+
+    def grade(seating: Sequence[int]) -> tuple[int, int]:
+        chosen = [excess[who][seat] for seat, who in enumerate(seating)]
+        return sum(x >= 2 for x in chosen), sum(x * x for x in chosen)
+
+    assert sorted(order) == list(range(size))
+    assert grade(order) == (overloads, cost) == min(map(grade, permutations(range(size))))
 
 
 # --- Swiss pods ------------------------------------------------------------------------------
