@@ -8,6 +8,8 @@ import redis
 from rq import Callback, Queue, Retry
 from rq.serializers import JSONSerializer
 
+from arena.games import get_game
+from arena.match.seats import layout
 from arena.tournament import Round
 from arena.tournament.definition import TournamentDefinition
 
@@ -30,7 +32,8 @@ def job_timeout_s(definition: TournamentDefinition) -> int:
     """The longest a match may take if every bot uses all of its time, with a margin."""
     tc = definition.time_control
     per_seat_ms = DECISIONS_PER_SEAT * tc.move_ms + tc.bank_ms + tc.grace_ms
-    return int(definition.games_per_match * 2 * per_seat_ms / 1000) + 60
+    seats = layout(get_game(definition.game), definition.config).seat_count
+    return int(definition.games_per_match * seats * per_seat_ms / 1000) + 60
 
 
 def match_job_id(name: str, round_number: int, board: int) -> str:

@@ -48,6 +48,14 @@ def tournament_group() -> None:
 )
 @click.option("--game", default="caper", show_default=True)
 @click.option("--city", default="paris", show_default=True)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Seats at a game: 4 is the team game (an entrant plays both seats of its team), "
+    "3 the Snitch game (table formats).",
+)
 @click.option("--entrants", required=True, help="Comma-separated, in seed order.")
 @click.option("--games-per-match", default=2, show_default=True)
 @click.option("--no-duplicate", is_flag=True, help="Fresh deals instead of mirrored pairs.")
@@ -80,6 +88,7 @@ def tournament_create(
     rounds: int | None,
     game: str,
     city: str,
+    players: int,
     entrants: str,
     games_per_match: int,
     no_duplicate: bool,
@@ -110,6 +119,7 @@ def tournament_create(
         [t for t in (tiebreaks or "").split(",") if t.strip()],
         float(absent_bye_points),
         swiss_system,
+        players,
     )
     console.print(
         f"Created {definition.format.value} {name}: {len(definition.entrants)} entrants, "

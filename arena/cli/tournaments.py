@@ -74,8 +74,11 @@ def create(
     tiebreaks: Sequence[str] = (),
     absent_bye_points: float = 0.0,
     swiss_system: str = SwissSystem.ARENA,
+    players: int = 2,
 ) -> TournamentDefinition:
-    get_game(game).create({"city": city}, seed)  # a bad game or city fails here, clearly
+    # 2 players is the game's default: left out, so 2-player configs stay as they were
+    config: dict[str, str | int] = {"city": city} | ({"players": players} if players != 2 else {})
+    get_game(game).create(config, seed)  # a bad game, city or number of players fails here
     if format == Format.SWISS and rounds is None:
         rounds = default_swiss_rounds(len(entrants))
     definition = TournamentDefinition(
@@ -83,7 +86,7 @@ def create(
         format=Format(format),
         entrants=tuple(entrants),
         game=game,
-        config={"city": city},
+        config=config,
         rounds=rounds,
         games_per_match=games_per_match,
         duplicate=duplicate,

@@ -6,6 +6,7 @@ import json
 import time
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import redis
 
@@ -60,6 +61,15 @@ class StoredMatch:
         return cls(
             d["match_id"], result, tuple(d["game_ids"]), tuple(d["terminations"]), d["margin"]
         )
+
+
+def _two_sided(record: dict[str, Any]) -> tuple[str, str, float]:
+    seats: list[str] = record["players"]
+    first = seats[0]
+    other = next(name for name in seats if name != first)
+    winner = (record.get("result") or {}).get("winner")
+    score = 0.5 if winner is None else float(seats[winner] == first)
+    return first, other, score
 
 
 def match_id(name: str, round_number: int, board: int) -> str:
@@ -156,16 +166,13 @@ class TournamentStore:
         return {as_text(k): StoredMatch.from_json(as_text(v)) for k, v in stored.items()}
 
     def games(self, name: str) -> list[tuple[str, str, float]]:
-        """Every recorded game as (seat 0's entrant, seat 1's entrant, seat 0's score)."""
+        """Every recorded game as (seat 0's entrant, the other side's entrant, seat 0's score);
+        in a team game each entrant plays every seat of its team."""
         ids = [g for m in self.results(name).values() for g in m.game_ids]
         played = []
         for text in self._redis.mget([keys.game_record(g) for g in ids]) if ids else []:
-            if text is None:
-                continue
-            record = json.loads(as_text(text))
-            winner = (record.get("result") or {}).get("winner")
-            score = 0.5 if winner is None else 1.0 - winner
-            played.append((record["players"][0], record["players"][1], score))
+            if text is not None:
+                played.append(_two_sided(json.loads(as_text(text))))
         return played
 
     def enter_late(self, name: str, entrant: str) -> None:

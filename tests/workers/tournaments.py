@@ -27,10 +27,12 @@ def create_and_start(
     seed: int = 7,
     game: str = "caper",
     city: str = "paris",
+    players: int = 2,
 ) -> TournamentDefinition:
     definition = tournaments.create(
-        client, name, format, entrants, rounds, game, city, games_per_match, True, FAST, seed
-    )
+        client, name, format, entrants, rounds, game, city, games_per_match, True, FAST, seed,
+        players=players,
+    )  # fmt: skip
     tournament.start(client, name)
     return definition
 
