@@ -205,6 +205,8 @@ _ACTION_KINDS: dict[ActionKind, caper_pb2.CaperActionKind.ValueType] = {
     ActionKind.DISCARD: caper_pb2.CAPER_ACTION_KIND_DISCARD,
     ActionKind.REPLAY: caper_pb2.CAPER_ACTION_KIND_REPLAY,
     ActionKind.PASS: caper_pb2.CAPER_ACTION_KIND_PASS,
+    ActionKind.GIVE: caper_pb2.CAPER_ACTION_KIND_GIVE,
+    ActionKind.SEND: caper_pb2.CAPER_ACTION_KIND_SEND,
 }
 _ENGINE_KINDS = {value: kind for kind, value in _ACTION_KINDS.items()}
 
@@ -216,6 +218,8 @@ _REQUIRED: dict[ActionKind, frozenset[str]] = {
     ActionKind.DISCARD: frozenset({"card"}),
     ActionKind.REPLAY: frozenset({"card", "location", "thief"}),
     ActionKind.PASS: frozenset(),
+    ActionKind.GIVE: frozenset({"card", "other"}),
+    ActionKind.SEND: frozenset({"card", "other"}),
 }
 _MAY_FLIP = frozenset({ActionKind.THIEF, ActionKind.GEAR, ActionKind.REPLAY})
 
@@ -241,6 +245,12 @@ def _caper_observation_to_proto(obs: CaperObservation) -> game_pb2.Observation:
             caper_pb2.CaperPendingAbility(seat=seat, card=card, location=location)
             for seat, card, location in obs.pending
         ],
+        players=obs.players,
+        role=obs.role,
+        hand_sizes=obs.hand_sizes,
+        snitch_deck_size=obs.snitch_deck_size,
+        passed=[caper_pb2.CaperPass(cards=cards) for cards in obs.passed],
+        received=obs.received,
     )
     return game_pb2.Observation(caper=caper)
 
@@ -269,6 +279,8 @@ def _caper_observation_from_proto(msg: game_pb2.Observation) -> CaperObservation
         raise CodecError(f"a Caper observation has 2 sides, this one has {len(caper.sides)}")
     if caper.round_kind not in _ROUND_KIND_NAMES:
         raise CodecError(f"unknown Caper round kind {caper.round_kind}")
+    if caper.players not in (0, 2, 3, 4):
+        raise CodecError(f"a Caper game has 2, 3 or 4 players, this one has {caper.players}")
     cream, mint = caper.sides
     return CaperObservation(
         seat=caper.seat,
@@ -291,6 +303,12 @@ def _caper_observation_from_proto(msg: game_pb2.Observation) -> CaperObservation
         thief_deck_size=caper.thief_deck_size,
         gear_deck_size=caper.gear_deck_size,
         pending=tuple((p.seat, p.card, p.location) for p in caper.pending),
+        players=caper.players or 2,  # an older arena sends no count: it only had 2 players
+        role=caper.role or "mastermind",
+        hand_sizes=tuple(caper.hand_sizes),
+        snitch_deck_size=caper.snitch_deck_size,
+        passed=tuple(tuple(cards.cards) for cards in caper.passed),
+        received=tuple(caper.received),
     )
 
 
@@ -311,6 +329,7 @@ def _caper_action_to_proto(action: Action) -> game_pb2.Action:
         location=None if action.location == NONE else action.location,
         thief=None if action.thief == NONE else action.thief,
         target=None if action.target == NONE else action.target,
+        other=action.other,
     )
     return game_pb2.Action(caper=caper)
 
@@ -329,18 +348,20 @@ def _caper_action_from_proto(msg: game_pb2.Action) -> Action:
             ("location", caper.HasField("location")),
             ("thief", caper.HasField("thief")),
             ("target", caper.HasField("target")),
+            ("other", bool(caper.other)),
         )
         if is_set
     }
     _check_caper_fields(kind, present)
-    if caper.card and caper.card not in CATALOGUE:
-        raise InvalidActionError(f"unknown card {caper.card!r}")
+    if unknown := [name for name in (caper.card, caper.other) if name and name not in CATALOGUE]:
+        raise InvalidActionError(f"unknown card {unknown[0]!r}")
     return Action(
         kind,
         caper.card,
         caper.location if caper.HasField("location") else NONE,
         caper.thief if caper.HasField("thief") else NONE,
         caper.target if caper.HasField("target") else NONE,
+        caper.other,
     )
 
 

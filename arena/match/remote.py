@@ -46,6 +46,10 @@ class RemoteSeat:
                 bank_ms=info.policy.bank_ms,
                 max_strikes=info.policy.max_strikes,
             ),
+            seats=[
+                bot_pb2.GameSeat(player_name=seat.name, role=seat.role, team=seat.team)
+                for seat in info.seats
+            ],
         )
         self._relay.notify(self.bot_id, _message(game_started=started))
 

@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from arena.v1 import game_pb2 as arena_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x61rena/v1/bot.proto\x12\x08\x61rena.v1\x1a\x13\x61rena/v1/game.proto\"\xb0\x01\n\x0e\x43onnectRequest\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12-\n\x0c\x61\x63tion_reply\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12\"\n\x06resign\x18\x03 \x01(\x0b\x32\x10.arena.v1.ResignH\x00\x12\x1e\n\x04ping\x18\x04 \x01(\x0b\x32\x0e.arena.v1.PingH\x00\x42\t\n\x07message\"\x93\x02\n\x0f\x43onnectResponse\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12-\n\x0cgame_started\x18\x02 \x01(\x0b\x32\x15.arena.v1.GameStartedH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12\'\n\tgame_over\x18\x04 \x01(\x0b\x32\x12.arena.v1.GameOverH\x00\x12 \n\x05\x65rror\x18\x05 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x12\x1e\n\x04pong\x18\x06 \x01(\x0b\x32\x0e.arena.v1.PongH\x00\x42\t\n\x07message\"S\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\r\n\x05games\x18\x02 \x03(\t\x12\x13\n\x0b\x62ot_version\x18\x03 \x01(\t\x12\x0c\n\x04info\x18\x04 \x01(\t\"]\n\x07Welcome\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x16\n\x0eserver_version\x18\x03 \x01(\t\x12\x18\n\x10protocol_version\x18\x04 \x01(\r\"D\n\x0bTimeControl\x12\x0f\n\x07move_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x03 \x01(\r\"\x8e\x02\n\x0bGameStarted\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\r\x12\x31\n\x06\x63onfig\x18\x05 \x03(\x0b\x32!.arena.v1.GameStarted.ConfigEntry\x12\x15\n\ropponent_name\x18\x06 \x01(\t\x12+\n\x0ctime_control\x18\x07 \x01(\x0b\x32\x15.arena.v1.TimeControl\x1a\x44\n\x0b\x43onfigEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12$\n\x05value\x18\x02 \x01(\x0b\x32\x15.arena.v1.ConfigValue:\x02\x38\x01\"\xea\x01\n\x0f\x44\x65\x63isionRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12*\n\x0bobservation\x18\x04 \x01(\x0b\x32\x15.arena.v1.Observation\x12,\n\rlegal_actions\x18\x05 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x06 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x07 \x01(\r\x12\x0f\n\x07strikes\x18\x08 \x01(\r\x12\x13\n\x0bmove_number\x18\t \x01(\r\"f\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x15\n\x0blegal_index\x18\x02 \x01(\rH\x00\x12\"\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.ActionH\x00\x42\x08\n\x06\x63hoice\"\x19\n\x06Resign\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x15\n\x04Ping\x12\r\n\x05nonce\x18\x01 \x01(\x04\"\x15\n\x04Pong\x12\r\n\x05nonce\x18\x01 \x01(\x04\"_\n\x08GameOver\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.arena.v1.GameResult\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0e\n\x06reason\x18\x04 \x01(\t\"O\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\t*\xad\x02\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12+\n\'ERROR_CODE_PROTOCOL_VERSION_UNSUPPORTED\x10\x01\x12!\n\x1d\x45RROR_CODE_PROTOCOL_VIOLATION\x10\x02\x12\x1e\n\x1a\x45RROR_CODE_UNKNOWN_REQUEST\x10\x03\x12 \n\x1c\x45RROR_CODE_DEADLINE_EXCEEDED\x10\x04\x12\x1d\n\x19\x45RROR_CODE_INVALID_ACTION\x10\x05\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_ACTION\x10\x06\x12\x1b\n\x17\x45RROR_CODE_UNKNOWN_GAME\x10\x07\x12\x17\n\x13\x45RROR_CODE_INTERNAL\x10\x08\x32W\n\x11\x42otGatewayService\x12\x42\n\x07\x43onnect\x12\x18.arena.v1.ConnectRequest\x1a\x19.arena.v1.ConnectResponse(\x01\x30\x01\x42s\n\x11\x63om.caperarena.v1B\x08\x42otProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x12\x61rena/v1/bot.proto\x12\x08\x61rena.v1\x1a\x13\x61rena/v1/game.proto\"\xb0\x01\n\x0e\x43onnectRequest\x12 \n\x05hello\x18\x01 \x01(\x0b\x32\x0f.arena.v1.HelloH\x00\x12-\n\x0c\x61\x63tion_reply\x18\x02 \x01(\x0b\x32\x15.arena.v1.ActionReplyH\x00\x12\"\n\x06resign\x18\x03 \x01(\x0b\x32\x10.arena.v1.ResignH\x00\x12\x1e\n\x04ping\x18\x04 \x01(\x0b\x32\x0e.arena.v1.PingH\x00\x42\t\n\x07message\"\x93\x02\n\x0f\x43onnectResponse\x12$\n\x07welcome\x18\x01 \x01(\x0b\x32\x11.arena.v1.WelcomeH\x00\x12-\n\x0cgame_started\x18\x02 \x01(\x0b\x32\x15.arena.v1.GameStartedH\x00\x12\x35\n\x10\x64\x65\x63ision_request\x18\x03 \x01(\x0b\x32\x19.arena.v1.DecisionRequestH\x00\x12\'\n\tgame_over\x18\x04 \x01(\x0b\x32\x12.arena.v1.GameOverH\x00\x12 \n\x05\x65rror\x18\x05 \x01(\x0b\x32\x0f.arena.v1.ErrorH\x00\x12\x1e\n\x04pong\x18\x06 \x01(\x0b\x32\x0e.arena.v1.PongH\x00\x42\t\n\x07message\"S\n\x05Hello\x12\x18\n\x10protocol_version\x18\x01 \x01(\r\x12\r\n\x05games\x18\x02 \x03(\t\x12\x13\n\x0b\x62ot_version\x18\x03 \x01(\t\x12\x0c\n\x04info\x18\x04 \x01(\t\"]\n\x07Welcome\x12\x0e\n\x06\x62ot_id\x18\x01 \x01(\t\x12\x10\n\x08\x62ot_name\x18\x02 \x01(\t\x12\x16\n\x0eserver_version\x18\x03 \x01(\t\x12\x18\n\x10protocol_version\x18\x04 \x01(\r\"D\n\x0bTimeControl\x12\x0f\n\x07move_ms\x18\x01 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x02 \x01(\r\x12\x13\n\x0bmax_strikes\x18\x03 \x01(\r\"\xb1\x02\n\x0bGameStarted\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\r\x12\x0c\n\x04game\x18\x03 \x01(\t\x12\x15\n\rrules_version\x18\x04 \x01(\r\x12\x31\n\x06\x63onfig\x18\x05 \x03(\x0b\x32!.arena.v1.GameStarted.ConfigEntry\x12\x15\n\ropponent_name\x18\x06 \x01(\t\x12+\n\x0ctime_control\x18\x07 \x01(\x0b\x32\x15.arena.v1.TimeControl\x12!\n\x05seats\x18\x08 \x03(\x0b\x32\x12.arena.v1.GameSeat\x1a\x44\n\x0b\x43onfigEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12$\n\x05value\x18\x02 \x01(\x0b\x32\x15.arena.v1.ConfigValue:\x02\x38\x01\";\n\x08GameSeat\x12\x13\n\x0bplayer_name\x18\x01 \x01(\t\x12\x0c\n\x04role\x18\x02 \x01(\t\x12\x0c\n\x04team\x18\x03 \x01(\t\"\xea\x01\n\x0f\x44\x65\x63isionRequest\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12*\n\x0bobservation\x18\x04 \x01(\x0b\x32\x15.arena.v1.Observation\x12,\n\rlegal_actions\x18\x05 \x03(\x0b\x32\x15.arena.v1.LegalAction\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x06 \x01(\r\x12\x0f\n\x07\x62\x61nk_ms\x18\x07 \x01(\r\x12\x0f\n\x07strikes\x18\x08 \x01(\r\x12\x13\n\x0bmove_number\x18\t \x01(\r\"f\n\x0b\x41\x63tionReply\x12\x12\n\nrequest_id\x18\x01 \x01(\t\x12\x15\n\x0blegal_index\x18\x02 \x01(\rH\x00\x12\"\n\x06\x61\x63tion\x18\x03 \x01(\x0b\x32\x10.arena.v1.ActionH\x00\x42\x08\n\x06\x63hoice\"\x19\n\x06Resign\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"\x15\n\x04Ping\x12\r\n\x05nonce\x18\x01 \x01(\x04\"\x15\n\x04Pong\x12\r\n\x05nonce\x18\x01 \x01(\x04\"_\n\x08GameOver\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12$\n\x06result\x18\x02 \x01(\x0b\x32\x14.arena.v1.GameResult\x12\x0c\n\x04seat\x18\x03 \x01(\r\x12\x0e\n\x06reason\x18\x04 \x01(\t\"O\n\x05\x45rror\x12!\n\x04\x63ode\x18\x01 \x01(\x0e\x32\x13.arena.v1.ErrorCode\x12\x0f\n\x07message\x18\x02 \x01(\t\x12\x12\n\nrequest_id\x18\x03 \x01(\t*\xad\x02\n\tErrorCode\x12\x1a\n\x16\x45RROR_CODE_UNSPECIFIED\x10\x00\x12+\n\'ERROR_CODE_PROTOCOL_VERSION_UNSUPPORTED\x10\x01\x12!\n\x1d\x45RROR_CODE_PROTOCOL_VIOLATION\x10\x02\x12\x1e\n\x1a\x45RROR_CODE_UNKNOWN_REQUEST\x10\x03\x12 \n\x1c\x45RROR_CODE_DEADLINE_EXCEEDED\x10\x04\x12\x1d\n\x19\x45RROR_CODE_INVALID_ACTION\x10\x05\x12\x1d\n\x19\x45RROR_CODE_ILLEGAL_ACTION\x10\x06\x12\x1b\n\x17\x45RROR_CODE_UNKNOWN_GAME\x10\x07\x12\x17\n\x13\x45RROR_CODE_INTERNAL\x10\x08\x32W\n\x11\x42otGatewayService\x12\x42\n\x07\x43onnect\x12\x18.arena.v1.ConnectRequest\x1a\x19.arena.v1.ConnectResponse(\x01\x30\x01\x42s\n\x11\x63om.caperarena.v1B\x08\x42otProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -35,8 +35,8 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\021com.caperarena.v1B\010BotProtoP\001Z\033caperarena/arena/v1;arenav1\242\002\003CAV\252\002\rCaperArena.V1\312\002\rCaperArena\\V1\352\002\016CaperArena::V1'
   _globals['_GAMESTARTED_CONFIGENTRY']._loaded_options = None
   _globals['_GAMESTARTED_CONFIGENTRY']._serialized_options = b'8\001'
-  _globals['_ERRORCODE']._serialized_start=1626
-  _globals['_ERRORCODE']._serialized_end=1927
+  _globals['_ERRORCODE']._serialized_start=1722
+  _globals['_ERRORCODE']._serialized_end=2023
   _globals['_CONNECTREQUEST']._serialized_start=54
   _globals['_CONNECTREQUEST']._serialized_end=230
   _globals['_CONNECTRESPONSE']._serialized_start=233
@@ -48,23 +48,25 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_TIMECONTROL']._serialized_start=690
   _globals['_TIMECONTROL']._serialized_end=758
   _globals['_GAMESTARTED']._serialized_start=761
-  _globals['_GAMESTARTED']._serialized_end=1031
-  _globals['_GAMESTARTED_CONFIGENTRY']._serialized_start=963
-  _globals['_GAMESTARTED_CONFIGENTRY']._serialized_end=1031
-  _globals['_DECISIONREQUEST']._serialized_start=1034
-  _globals['_DECISIONREQUEST']._serialized_end=1268
-  _globals['_ACTIONREPLY']._serialized_start=1270
-  _globals['_ACTIONREPLY']._serialized_end=1372
-  _globals['_RESIGN']._serialized_start=1374
-  _globals['_RESIGN']._serialized_end=1399
-  _globals['_PING']._serialized_start=1401
-  _globals['_PING']._serialized_end=1422
-  _globals['_PONG']._serialized_start=1424
-  _globals['_PONG']._serialized_end=1445
-  _globals['_GAMEOVER']._serialized_start=1447
-  _globals['_GAMEOVER']._serialized_end=1542
-  _globals['_ERROR']._serialized_start=1544
-  _globals['_ERROR']._serialized_end=1623
-  _globals['_BOTGATEWAYSERVICE']._serialized_start=1929
-  _globals['_BOTGATEWAYSERVICE']._serialized_end=2016
+  _globals['_GAMESTARTED']._serialized_end=1066
+  _globals['_GAMESTARTED_CONFIGENTRY']._serialized_start=998
+  _globals['_GAMESTARTED_CONFIGENTRY']._serialized_end=1066
+  _globals['_GAMESEAT']._serialized_start=1068
+  _globals['_GAMESEAT']._serialized_end=1127
+  _globals['_DECISIONREQUEST']._serialized_start=1130
+  _globals['_DECISIONREQUEST']._serialized_end=1364
+  _globals['_ACTIONREPLY']._serialized_start=1366
+  _globals['_ACTIONREPLY']._serialized_end=1468
+  _globals['_RESIGN']._serialized_start=1470
+  _globals['_RESIGN']._serialized_end=1495
+  _globals['_PING']._serialized_start=1497
+  _globals['_PING']._serialized_end=1518
+  _globals['_PONG']._serialized_start=1520
+  _globals['_PONG']._serialized_end=1541
+  _globals['_GAMEOVER']._serialized_start=1543
+  _globals['_GAMEOVER']._serialized_end=1638
+  _globals['_ERROR']._serialized_start=1640
+  _globals['_ERROR']._serialized_end=1719
+  _globals['_BOTGATEWAYSERVICE']._serialized_start=2025
+  _globals['_BOTGATEWAYSERVICE']._serialized_end=2112
 # @@protoc_insertion_point(module_scope)

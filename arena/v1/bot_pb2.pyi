@@ -326,6 +326,7 @@ class GameStarted(_message.Message):
     CONFIG_FIELD_NUMBER: _builtins.int
     OPPONENT_NAME_FIELD_NUMBER: _builtins.int
     TIME_CONTROL_FIELD_NUMBER: _builtins.int
+    SEATS_FIELD_NUMBER: _builtins.int
     game_id: _builtins.str
     """The game's id; every later message about this game carries it."""
     seat: _builtins.int
@@ -337,7 +338,10 @@ class GameStarted(_message.Message):
     rules_version: _builtins.int
     """The rules version of that game; rules never change within a version."""
     opponent_name: _builtins.str
-    """The opponent's registered name."""
+    """The opponent's registered name. With more than two sides (the 3-player Snitch game): the
+    names of the players of every other side, ", "-joined. A teammate is not an opponent: in the
+    4-player team game this is the other team's player.
+    """
     @_builtins.property
     def config(self) -> _containers.MessageMap[_builtins.str, _game_pb2.ConfigValue]:
         """The game's configuration, e.g. {"city": "paris"} for Caper."""
@@ -345,6 +349,13 @@ class GameStarted(_message.Message):
     @_builtins.property
     def time_control(self) -> Global___TimeControl:
         """The clock for this game."""
+
+    @_builtins.property
+    def seats(self) -> _containers.RepeatedCompositeFieldContainer[Global___GameSeat]:
+        """Every seat of the game, indexed by seat (yours included): who plays it, its role and team.
+        One player may hold several seats (both seats of a team); it then gets one GameStarted, one
+        stream of requests and one GameOver per seat, each with that seat's own view only.
+        """
 
     def __init__(
         self,
@@ -356,14 +367,49 @@ class GameStarted(_message.Message):
         config: _abc.Mapping[_builtins.str, _game_pb2.ConfigValue] | None = ...,
         opponent_name: _builtins.str = ...,
         time_control: Global___TimeControl | None = ...,
+        seats: _abc.Iterable[Global___GameSeat] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["time_control", b"time_control"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "game", b"game", "game_id", b"game_id", "opponent_name", b"opponent_name", "rules_version", b"rules_version", "seat", b"seat", "time_control", b"time_control"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["config", b"config", "game", b"game", "game_id", b"game_id", "opponent_name", b"opponent_name", "rules_version", b"rules_version", "seat", b"seat", "seats", b"seats", "time_control", b"time_control"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     def WhichOneof(self, oneof_group: _Never) -> None: ...
 
 Global___GameStarted: _TypeAlias = GameStarted  # noqa: Y015
+
+@_typing.final
+class GameSeat(_message.Message):
+    """One seat of a game, as every player of it is told."""
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    PLAYER_NAME_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    TEAM_FIELD_NUMBER: _builtins.int
+    player_name: _builtins.str
+    """The registered name of the player in this seat."""
+    role: _builtins.str
+    """The seat's role: "mastermind", "snitch" or "lookout" in Caper; "player" in a game without
+    roles.
+    """
+    team: _builtins.str
+    """The seat's team, "cream" or "mint" in Caper; empty for a seat that plays for itself alone
+    (the Snitch). Seats of one team share their score and win or lose together.
+    """
+    def __init__(
+        self,
+        *,
+        player_name: _builtins.str = ...,
+        role: _builtins.str = ...,
+        team: _builtins.str = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["player_name", b"player_name", "role", b"role", "team", b"team"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___GameSeat: _TypeAlias = GameSeat  # noqa: Y015
 
 @_typing.final
 class DecisionRequest(_message.Message):

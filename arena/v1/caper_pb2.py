@@ -24,7 +24,7 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/caper.proto\x12\x08\x61rena.v1\"0\n\x0f\x43\x61perPlacedCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0f\n\x07\x66lipped\x18\x02 \x01(\x08\"6\n\nCaperStack\x12(\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x19.arena.v1.CaperPlacedCard\"1\n\tCaperCrew\x12$\n\x06stacks\x18\x01 \x03(\x0b\x32\x14.arena.v1.CaperStack\"c\n\tCaperSide\x12\"\n\x05\x63rews\x18\x01 \x03(\x0b\x32\x13.arena.v1.CaperCrew\x12\r\n\x05\x63oins\x18\x02 \x01(\r\x12\x11\n\tlaundered\x18\x03 \x01(\r\x12\x10\n\x08\x64iscards\x18\x04 \x03(\t\"\x1a\n\tCaperHand\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"C\n\x13\x43\x61perPendingAbility\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x10\n\x08location\x18\x03 \x01(\r\"\xa1\x03\n\x10\x43\x61perObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63ity\x18\x02 \x01(\t\x12\x11\n\tlocations\x18\x03 \x03(\t\x12\r\n\x05round\x18\x04 \x01(\r\x12,\n\nround_kind\x18\x05 \x01(\x0e\x32\x18.arena.v1.CaperRoundKind\x12\x14\n\x0c\x66irst_player\x18\x06 \x01(\r\x12\x14\n\x07to_move\x18\x07 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04hand\x18\x08 \x03(\t\x12*\n\ropponent_hand\x18\t \x01(\x0b\x32\x13.arena.v1.CaperHand\x12\x1a\n\x12opponent_hand_size\x18\n \x01(\r\x12\"\n\x05sides\x18\x0b \x03(\x0b\x32\x13.arena.v1.CaperSide\x12\x0e\n\x06supply\x18\x0c \x01(\r\x12\x17\n\x0fthief_deck_size\x18\r \x01(\r\x12\x16\n\x0egear_deck_size\x18\x0e \x01(\r\x12.\n\x07pending\x18\x0f \x03(\x0b\x32\x1d.arena.v1.CaperPendingAbilityB\n\n\x08_to_move\"\xa6\x01\n\x0b\x43\x61perAction\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.arena.v1.CaperActionKind\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x15\n\x08location\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x12\n\x05thief\x18\x04 \x01(\rH\x01\x88\x01\x01\x12\x13\n\x06target\x18\x05 \x01(\rH\x02\x88\x01\x01\x42\x0b\n\t_locationB\x08\n\x06_thiefB\t\n\x07_target*\x83\x01\n\x0e\x43\x61perRoundKind\x12 \n\x1c\x43\x41PER_ROUND_KIND_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43\x41PER_ROUND_KIND_THIEF\x10\x01\x12\x19\n\x15\x43\x41PER_ROUND_KIND_GEAR\x10\x02\x12\x18\n\x14\x43\x41PER_ROUND_KIND_END\x10\x03*\xc6\x01\n\x0f\x43\x61perActionKind\x12!\n\x1d\x43\x41PER_ACTION_KIND_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43\x41PER_ACTION_KIND_THIEF\x10\x01\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_GEAR\x10\x02\x12\x1d\n\x19\x43\x41PER_ACTION_KIND_DISCARD\x10\x03\x12\x1c\n\x18\x43\x41PER_ACTION_KIND_REPLAY\x10\x04\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_PASS\x10\x05\x42u\n\x11\x63om.caperarena.v1B\nCaperProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x14\x61rena/v1/caper.proto\x12\x08\x61rena.v1\"0\n\x0f\x43\x61perPlacedCard\x12\x0c\n\x04\x63\x61rd\x18\x01 \x01(\t\x12\x0f\n\x07\x66lipped\x18\x02 \x01(\x08\"6\n\nCaperStack\x12(\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x19.arena.v1.CaperPlacedCard\"1\n\tCaperCrew\x12$\n\x06stacks\x18\x01 \x03(\x0b\x32\x14.arena.v1.CaperStack\"c\n\tCaperSide\x12\"\n\x05\x63rews\x18\x01 \x03(\x0b\x32\x13.arena.v1.CaperCrew\x12\r\n\x05\x63oins\x18\x02 \x01(\r\x12\x11\n\tlaundered\x18\x03 \x01(\r\x12\x10\n\x08\x64iscards\x18\x04 \x03(\t\"\x1a\n\tCaperPass\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"\x1a\n\tCaperHand\x12\r\n\x05\x63\x61rds\x18\x01 \x03(\t\"C\n\x13\x43\x61perPendingAbility\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x10\n\x08location\x18\x03 \x01(\r\"\xa5\x04\n\x10\x43\x61perObservation\x12\x0c\n\x04seat\x18\x01 \x01(\r\x12\x0c\n\x04\x63ity\x18\x02 \x01(\t\x12\x11\n\tlocations\x18\x03 \x03(\t\x12\r\n\x05round\x18\x04 \x01(\r\x12,\n\nround_kind\x18\x05 \x01(\x0e\x32\x18.arena.v1.CaperRoundKind\x12\x14\n\x0c\x66irst_player\x18\x06 \x01(\r\x12\x14\n\x07to_move\x18\x07 \x01(\rH\x00\x88\x01\x01\x12\x0c\n\x04hand\x18\x08 \x03(\t\x12*\n\ropponent_hand\x18\t \x01(\x0b\x32\x13.arena.v1.CaperHand\x12\x1a\n\x12opponent_hand_size\x18\n \x01(\r\x12\"\n\x05sides\x18\x0b \x03(\x0b\x32\x13.arena.v1.CaperSide\x12\x0e\n\x06supply\x18\x0c \x01(\r\x12\x17\n\x0fthief_deck_size\x18\r \x01(\r\x12\x16\n\x0egear_deck_size\x18\x0e \x01(\r\x12.\n\x07pending\x18\x0f \x03(\x0b\x32\x1d.arena.v1.CaperPendingAbility\x12\x0f\n\x07players\x18\x10 \x01(\r\x12\x0c\n\x04role\x18\x11 \x01(\t\x12\x12\n\nhand_sizes\x18\x12 \x03(\r\x12\x18\n\x10snitch_deck_size\x18\x13 \x01(\r\x12#\n\x06passed\x18\x14 \x03(\x0b\x32\x13.arena.v1.CaperPass\x12\x10\n\x08received\x18\x15 \x03(\tB\n\n\x08_to_move\"\xb5\x01\n\x0b\x43\x61perAction\x12\'\n\x04kind\x18\x01 \x01(\x0e\x32\x19.arena.v1.CaperActionKind\x12\x0c\n\x04\x63\x61rd\x18\x02 \x01(\t\x12\x15\n\x08location\x18\x03 \x01(\rH\x00\x88\x01\x01\x12\x12\n\x05thief\x18\x04 \x01(\rH\x01\x88\x01\x01\x12\x13\n\x06target\x18\x05 \x01(\rH\x02\x88\x01\x01\x12\r\n\x05other\x18\x06 \x01(\tB\x0b\n\t_locationB\x08\n\x06_thiefB\t\n\x07_target*\x83\x01\n\x0e\x43\x61perRoundKind\x12 \n\x1c\x43\x41PER_ROUND_KIND_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43\x41PER_ROUND_KIND_THIEF\x10\x01\x12\x19\n\x15\x43\x41PER_ROUND_KIND_GEAR\x10\x02\x12\x18\n\x14\x43\x41PER_ROUND_KIND_END\x10\x03*\xfe\x01\n\x0f\x43\x61perActionKind\x12!\n\x1d\x43\x41PER_ACTION_KIND_UNSPECIFIED\x10\x00\x12\x1b\n\x17\x43\x41PER_ACTION_KIND_THIEF\x10\x01\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_GEAR\x10\x02\x12\x1d\n\x19\x43\x41PER_ACTION_KIND_DISCARD\x10\x03\x12\x1c\n\x18\x43\x41PER_ACTION_KIND_REPLAY\x10\x04\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_PASS\x10\x05\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_GIVE\x10\x06\x12\x1a\n\x16\x43\x41PER_ACTION_KIND_SEND\x10\x07\x42u\n\x11\x63om.caperarena.v1B\nCaperProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -32,10 +32,10 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arena.v1.caper_pb2', _globa
 if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._loaded_options = None
   _globals['DESCRIPTOR']._serialized_options = b'\n\021com.caperarena.v1B\nCaperProtoP\001Z\033caperarena/arena/v1;arenav1\242\002\003CAV\252\002\rCaperArena.V1\312\002\rCaperArena\\V1\352\002\016CaperArena::V1'
-  _globals['_CAPERROUNDKIND']._serialized_start=979
-  _globals['_CAPERROUNDKIND']._serialized_end=1110
-  _globals['_CAPERACTIONKIND']._serialized_start=1113
-  _globals['_CAPERACTIONKIND']._serialized_end=1311
+  _globals['_CAPERROUNDKIND']._serialized_start=1154
+  _globals['_CAPERROUNDKIND']._serialized_end=1285
+  _globals['_CAPERACTIONKIND']._serialized_start=1288
+  _globals['_CAPERACTIONKIND']._serialized_end=1542
   _globals['_CAPERPLACEDCARD']._serialized_start=34
   _globals['_CAPERPLACEDCARD']._serialized_end=82
   _globals['_CAPERSTACK']._serialized_start=84
@@ -44,12 +44,14 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CAPERCREW']._serialized_end=189
   _globals['_CAPERSIDE']._serialized_start=191
   _globals['_CAPERSIDE']._serialized_end=290
-  _globals['_CAPERHAND']._serialized_start=292
-  _globals['_CAPERHAND']._serialized_end=318
-  _globals['_CAPERPENDINGABILITY']._serialized_start=320
-  _globals['_CAPERPENDINGABILITY']._serialized_end=387
-  _globals['_CAPEROBSERVATION']._serialized_start=390
-  _globals['_CAPEROBSERVATION']._serialized_end=807
-  _globals['_CAPERACTION']._serialized_start=810
-  _globals['_CAPERACTION']._serialized_end=976
+  _globals['_CAPERPASS']._serialized_start=292
+  _globals['_CAPERPASS']._serialized_end=318
+  _globals['_CAPERHAND']._serialized_start=320
+  _globals['_CAPERHAND']._serialized_end=346
+  _globals['_CAPERPENDINGABILITY']._serialized_start=348
+  _globals['_CAPERPENDINGABILITY']._serialized_end=415
+  _globals['_CAPEROBSERVATION']._serialized_start=418
+  _globals['_CAPEROBSERVATION']._serialized_end=967
+  _globals['_CAPERACTION']._serialized_start=970
+  _globals['_CAPERACTION']._serialized_end=1151
 # @@protoc_insertion_point(module_scope)

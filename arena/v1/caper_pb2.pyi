@@ -6,7 +6,9 @@ First-edition Caper on the wire: what a seat sees (CaperObservation) and what it
 refer to it.
 
 Conventions used throughout:
-- Seats are 0 (Cream) and 1 (Mint).
+- Seats are 0 (Cream) and 1 (Mint), the two Masterminds: only they have a table, coins and a
+  discard area. With 3 players (the Snitch game, section 12.1) seat 2 is the Snitch; with 4
+  (teams, section 12.2) seat 2 is Cream's Lookout and seat 3 Mint's Lookout.
 - Cards are named by their exact catalogue name, e.g. "The Dame", "Blazeblaster" (UTF-8; some
   names carry accents).
 - Locations are numbered 0, 1, 2 in the order of `CaperObservation.locations`.
@@ -82,6 +84,14 @@ class _CaperActionKindEnumTypeWrapper(_enum_type_wrapper._EnumTypeWrapper[_Caper
     """
     CAPER_ACTION_KIND_PASS: _CaperActionKind.ValueType  # 5
     """Decline an optional end-of-game ability: carries no other field."""
+    CAPER_ACTION_KIND_GIVE: _CaperActionKind.ValueType  # 6
+    """The Snitch assigns the two cards it drew (V2): `card` goes to Cream, `other` to Mint; needs
+    both and nothing else.
+    """
+    CAPER_ACTION_KIND_SEND: _CaperActionKind.ValueType  # 7
+    """A Lookout sends two cards of its hand to the opposing Mastermind (V7): `card` and `other`, in
+    name order; needs both and nothing else.
+    """
 
 class CaperActionKind(_CaperActionKind, metaclass=_CaperActionKindEnumTypeWrapper):
     """The kind of a Caper decision."""
@@ -104,6 +114,14 @@ ability's Location; needs `card`, `location` and `thief`, and `target` when it f
 """
 CAPER_ACTION_KIND_PASS: CaperActionKind.ValueType  # 5
 """Decline an optional end-of-game ability: carries no other field."""
+CAPER_ACTION_KIND_GIVE: CaperActionKind.ValueType  # 6
+"""The Snitch assigns the two cards it drew (V2): `card` goes to Cream, `other` to Mint; needs
+both and nothing else.
+"""
+CAPER_ACTION_KIND_SEND: CaperActionKind.ValueType  # 7
+"""A Lookout sends two cards of its hand to the opposing Mastermind (V7): `card` and `other`, in
+name order; needs both and nothing else.
+"""
 Global___CaperActionKind: _TypeAlias = CaperActionKind  # noqa: Y015
 
 @_typing.final
@@ -225,6 +243,32 @@ class CaperSide(_message.Message):
 Global___CaperSide: _TypeAlias = CaperSide  # noqa: Y015
 
 @_typing.final
+class CaperPass(_message.Message):
+    """Cards one seat passed on in one turn of a 3- or 4-player game, in the order of the action that
+    passed them (GIVE: the card for Cream, then the card for Mint; SEND: in name order).
+    """
+
+    DESCRIPTOR: _descriptor.Descriptor
+
+    CARDS_FIELD_NUMBER: _builtins.int
+    @_builtins.property
+    def cards(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Card names, as in the action."""
+
+    def __init__(
+        self,
+        *,
+        cards: _abc.Iterable[_builtins.str] | None = ...,
+    ) -> None: ...
+    _HasFieldArgType: _TypeAlias = _Never  # noqa: Y015
+    def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["cards", b"cards"]  # noqa: Y015
+    def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
+    def WhichOneof(self, oneof_group: _Never) -> None: ...
+
+Global___CaperPass: _TypeAlias = CaperPass  # noqa: Y015
+
+@_typing.final
 class CaperHand(_message.Message):
     """A known hand of cards; used where "unknown" and "known to be empty" must differ."""
 
@@ -281,7 +325,8 @@ Global___CaperPendingAbility: _TypeAlias = CaperPendingAbility  # noqa: Y015
 @_typing.final
 class CaperObservation(_message.Message):
     """What one seat may know of a Caper game with perfect memory, and nothing more: never the
-    opponent's unseen cards nor the order of the decks.
+    opponent's unseen cards nor the order of the decks. With 3 or 4 players no seat sees another
+    seat's hand (V4, V9): the fields from `players` on say what each seat knows instead.
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -301,6 +346,12 @@ class CaperObservation(_message.Message):
     THIEF_DECK_SIZE_FIELD_NUMBER: _builtins.int
     GEAR_DECK_SIZE_FIELD_NUMBER: _builtins.int
     PENDING_FIELD_NUMBER: _builtins.int
+    PLAYERS_FIELD_NUMBER: _builtins.int
+    ROLE_FIELD_NUMBER: _builtins.int
+    HAND_SIZES_FIELD_NUMBER: _builtins.int
+    SNITCH_DECK_SIZE_FIELD_NUMBER: _builtins.int
+    PASSED_FIELD_NUMBER: _builtins.int
+    RECEIVED_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat this observation is for: the one receiving it."""
     city: _builtins.str
@@ -318,25 +369,39 @@ class CaperObservation(_message.Message):
     to_move: _builtins.int
     """The seat to act now. Absent once the game is over."""
     opponent_hand_size: _builtins.int
-    """How many cards the opponent holds, known or not."""
+    """How many cards the opponent holds, known or not. For a Mastermind with 3 or 4 players: the
+    other Mastermind's; 0 for the Snitch and the Lookouts (see `hand_sizes`).
+    """
     supply: _builtins.int
     """Coins left in the common supply. Coins are conserved: supply + all coins + all laundered = 10."""
     thief_deck_size: _builtins.int
     """Cards left in the Thief deck."""
     gear_deck_size: _builtins.int
     """Cards left in the Gear deck."""
+    players: _builtins.int
+    """How many players the game has: 2, 3 (the Snitch game) or 4 (teams). 0 from an older arena
+    means 2.
+    """
+    role: _builtins.str
+    """Your role: "mastermind" (seats 0 and 1), "snitch" (seat 2 of 3) or "lookout" (seats 2 and 3
+    of 4). Empty from an older arena means "mastermind".
+    """
+    snitch_deck_size: _builtins.int
+    """With 3 players: cards left in the round's Snitch deck, the two drawn included (V1)."""
     @_builtins.property
     def locations(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
         """The three Location cards, by name; their index is the location number used everywhere."""
 
     @_builtins.property
     def hand(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Your own hand, sorted by name."""
+        """Your own hand, sorted by name. The Snitch's hand is the two cards it has just drawn to give
+        away, while it is to move; empty otherwise.
+        """
 
     @_builtins.property
     def opponent_hand(self) -> Global___CaperHand:
         """The opponent's hand when you know it: after the first swap of a round each player has seen
-        both hands. Absent (not merely empty) while it is unknown.
+        both hands. Absent (not merely empty) while it is unknown; always absent with 3 or 4 players.
         """
 
     @_builtins.property
@@ -348,6 +413,22 @@ class CaperObservation(_message.Message):
         """End-of-game abilities still to resolve (R7), the next one first. While this is not empty
         the only actions are REPLAY and PASS.
         """
+
+    @_builtins.property
+    def hand_sizes(self) -> _containers.RepeatedScalarFieldContainer[_builtins.int]:
+        """With 3 or 4 players: how many cards each seat holds, indexed by seat (the Snitch holds the
+        two cards it drew while it is to move). Empty in a 2-player game.
+        """
+
+    @_builtins.property
+    def passed(self) -> _containers.RepeatedCompositeFieldContainer[Global___CaperPass]:
+        """With 3 or 4 players: what you passed on this round, turn by turn, the first turn first.
+        Earlier rounds hold no secret: every card dealt in a round ends on the table or face up.
+        """
+
+    @_builtins.property
+    def received(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """A Lookout's: the cards its Mastermind passed back to it this round, in the order received."""
 
     def __init__(
         self,
@@ -367,10 +448,16 @@ class CaperObservation(_message.Message):
         thief_deck_size: _builtins.int = ...,
         gear_deck_size: _builtins.int = ...,
         pending: _abc.Iterable[Global___CaperPendingAbility] | None = ...,
+        players: _builtins.int = ...,
+        role: _builtins.str = ...,
+        hand_sizes: _abc.Iterable[_builtins.int] | None = ...,
+        snitch_deck_size: _builtins.int = ...,
+        passed: _abc.Iterable[Global___CaperPass] | None = ...,
+        received: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "opponent_hand", b"opponent_hand", "to_move", b"to_move"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "city", b"city", "first_player", b"first_player", "gear_deck_size", b"gear_deck_size", "hand", b"hand", "locations", b"locations", "opponent_hand", b"opponent_hand", "opponent_hand_size", b"opponent_hand_size", "pending", b"pending", "round", b"round", "round_kind", b"round_kind", "seat", b"seat", "sides", b"sides", "supply", b"supply", "thief_deck_size", b"thief_deck_size", "to_move", b"to_move"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "city", b"city", "first_player", b"first_player", "gear_deck_size", b"gear_deck_size", "hand", b"hand", "hand_sizes", b"hand_sizes", "locations", b"locations", "opponent_hand", b"opponent_hand", "opponent_hand_size", b"opponent_hand_size", "passed", b"passed", "pending", b"pending", "players", b"players", "received", b"received", "role", b"role", "round", b"round", "round_kind", b"round_kind", "seat", b"seat", "sides", b"sides", "snitch_deck_size", b"snitch_deck_size", "supply", b"supply", "thief_deck_size", b"thief_deck_size", "to_move", b"to_move"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_move: _TypeAlias = _typing.Literal["to_move"]  # noqa: Y015
     _WhichOneofArgType__to_move: _TypeAlias = _typing.Literal["_to_move", b"_to_move"]  # noqa: Y015
@@ -381,7 +468,8 @@ Global___CaperObservation: _TypeAlias = CaperObservation  # noqa: Y015
 @_typing.final
 class CaperAction(_message.Message):
     """One Caper decision. Its text form (sent beside it in `LegalAction.text`) reads e.g.
-    "thief The Dame at 2", "gear Blazeblaster at 0/1 flip 2", "discard Skeleton Key", "pass".
+    "thief The Dame at 2", "gear Blazeblaster at 0/1 flip 2", "discard Skeleton Key", "pass",
+    "give The Dame to cream, The Mime to mint", "send Skeleton Key + Smoke Screen".
     """
 
     DESCRIPTOR: _descriptor.Descriptor
@@ -391,6 +479,7 @@ class CaperAction(_message.Message):
     LOCATION_FIELD_NUMBER: _builtins.int
     THIEF_FIELD_NUMBER: _builtins.int
     TARGET_FIELD_NUMBER: _builtins.int
+    OTHER_FIELD_NUMBER: _builtins.int
     kind: Global___CaperActionKind.ValueType
     """What the action does; decides which other fields must be set (see CaperActionKind)."""
     card: _builtins.str
@@ -403,6 +492,8 @@ class CaperAction(_message.Message):
     """For a card that flips (R4): which of the opponent's Thieves at `location` has its top card
     flipped. Absent when nothing is flipped; required when a flip is possible.
     """
+    other: _builtins.str
+    """The second card of a GIVE (the one for Mint) or a SEND; empty for every other kind."""
     def __init__(
         self,
         *,
@@ -411,10 +502,11 @@ class CaperAction(_message.Message):
         location: _builtins.int | None = ...,
         thief: _builtins.int | None = ...,
         target: _builtins.int | None = ...,
+        other: _builtins.str = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "_target", b"_target", "_thief", b"_thief", "location", b"location", "target", b"target", "thief", b"thief"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "_target", b"_target", "_thief", b"_thief", "card", b"card", "kind", b"kind", "location", b"location", "target", b"target", "thief", b"thief"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_location", b"_location", "_target", b"_target", "_thief", b"_thief", "card", b"card", "kind", b"kind", "location", b"location", "other", b"other", "target", b"target", "thief", b"thief"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__location: _TypeAlias = _typing.Literal["location"]  # noqa: Y015
     _WhichOneofArgType__location: _TypeAlias = _typing.Literal["_location", b"_location"]  # noqa: Y015

@@ -6,7 +6,9 @@ First-edition Caper on the wire: what a seat sees (CaperObservation) and what it
 refer to it.
 
 Conventions used throughout:
-- Seats are 0 (Cream) and 1 (Mint).
+- Seats are 0 (Cream) and 1 (Mint), the two Masterminds: only they have a table, coins and a
+  discard area. With 3 players (the Snitch game, section 12.1) seat 2 is the Snitch; with 4
+  (teams, section 12.2) seat 2 is Cream's Lookout and seat 3 Mint's Lookout.
 - Cards are named by their exact catalogue name, e.g. "The Dame", "Blazeblaster" (UTF-8; some
   names carry accents).
 - Locations are numbered 0, 1, 2 in the order of `CaperObservation.locations`.

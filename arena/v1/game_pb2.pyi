@@ -248,7 +248,10 @@ class GameResult(_message.Message):
     DETAILS_JSON_FIELD_NUMBER: _builtins.int
     winner: _builtins.int
     """The winning seat. Absent only for a draw, in games that can be drawn (first-edition Caper
-    cannot; Caper: Europe can, when points, coins and goods are all level).
+    cannot; Caper: Europe can, when points, coins and goods are all level). With 3 or 4 seats
+    every winning seat is listed in `details_json` under "winners" (both seats of a winning team;
+    the sides not at fault after a forfeit, when `winner` may be absent) and the teams under
+    "teams".
     """
     tiebreak: _builtins.str
     """How the winner was decided when scores were level, e.g. "coins" or "cream" in Caper, "coins",

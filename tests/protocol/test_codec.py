@@ -18,12 +18,13 @@ from arena.v1 import bot_pb2, caper_pb2, game_pb2
 
 CITIES = ("paris", "rome", "london")
 SEEDS = range(5)
+PLAYERS = (2, 3, 4)  # section 12: the Snitch game and teams
 
 
-def _random_game(city: str, seed: int) -> Iterator[State]:
+def _random_game(city: str, seed: int, players: int = 2) -> Iterator[State]:
     """Every state of one random playout, the final one included."""
     rng = random.Random(seed)
-    state = CAPER.create({"city": city}, seed)
+    state = CAPER.create({"city": city, "players": players}, seed)
     yield state
     while not CAPER.is_terminal(state):
         state = CAPER.apply(state, rng.choice(CAPER.legal_actions(state)))
@@ -44,19 +45,21 @@ def _caper_action(**fields: Any) -> game_pb2.Action:
     return game_pb2.Action(caper=caper_pb2.CaperAction(**fields))
 
 
+@pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("city", CITIES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_observation_round_trips_exactly_at_every_state(city: str, seed: int) -> None:
-    for state in _random_game(city, seed):
-        for seat in (0, 1):
+def test_observation_round_trips_exactly_at_every_state(city: str, seed: int, players: int) -> None:
+    for state in _random_game(city, seed, players):
+        for seat in range(CAPER.seat_count(state)):
             obs = CAPER.observation(state, seat)
             assert codec.observation_from_proto(_wire(codec.observation_to_proto(obs))) == obs
 
 
+@pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("city", CITIES)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_every_legal_action_round_trips_in_both_forms(city: str, seed: int) -> None:
-    for state in _random_game(city, seed):
+def test_every_legal_action_round_trips_in_both_forms(city: str, seed: int, players: int) -> None:
+    for state in _random_game(city, seed, players):
         legal = CAPER.legal_actions(state)
         for action, wire in zip(legal, codec.legal_actions_to_proto(CAPER, legal), strict=True):
             wire = _wire(wire)
@@ -87,8 +90,8 @@ def test_random_games_reach_flips_pending_abilities_and_every_action_kind() -> N
     """The round trips above are only as good as the states they see: make sure they see these."""
     flipped = pending = 0
     kinds: set[ActionKind] = set()
-    for city in CITIES:
-        for state in _random_game(city, seed=1):
+    for city, players in zip(CITIES * 3, sorted(PLAYERS * 3), strict=True):
+        for state in _random_game(city, 1, players):
             caper = codec.observation_to_proto(CAPER.observation(state, 0)).caper
             cards = [c for side in caper.sides for crew in side.crews for s in crew.stacks for c in s.cards]  # fmt: skip
             flipped += any(card.flipped for card in cards)
@@ -96,8 +99,7 @@ def test_random_games_reach_flips_pending_abilities_and_every_action_kind() -> N
             kinds |= {action.kind for action in CAPER.legal_actions(state)}
     assert flipped > 0
     assert pending > 0
-    # The Snitch's and Lookouts' passes (3 and 4 players) are not on the wire yet: issue 11.
-    assert kinds == set(ActionKind) - {ActionKind.GIVE, ActionKind.SEND}
+    assert kinds == set(ActionKind)
 
 
 MALFORMED = [
