@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -51,3 +52,10 @@ def proportion_ci(successes: float, n: int) -> Proportion:
     centre = (p + Z95**2 / (2 * n)) / denominator
     half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denominator
     return Proportion(p, max(0.0, centre - half), min(1.0, centre + half), n)
+
+
+def ranks(keys: Sequence[Any]) -> tuple[float, ...]:
+    """Places by `keys`, the highest first (1); equal keys share the mean of the places they
+    span (two level for first: 1.5 each)."""
+    ordered = sorted(keys, reverse=True)
+    return tuple(ordered.index(key) + 1 + (ordered.count(key) - 1) / 2 for key in keys)

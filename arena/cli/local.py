@@ -16,8 +16,8 @@ from arena.games import get_game
 from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, replay_states
 from arena.match.local import PlayedGame, play_rotation
-from arena.match.seats import Layout, layout, lineup, ranks, side_results
-from arena.stats import mean_ci, proportion_ci
+from arena.match.seats import Layout, layout, lineup, side_results
+from arena.stats import mean_ci, proportion_ci, ranks
 
 
 @dataclass

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, TypeVar
 
 from arena.games.api import Config, ConfigError, Game, Result, SeatRole
+from arena.stats import ranks
 
 T = TypeVar("T")
 
@@ -117,12 +118,6 @@ def placements(result: Result, seats: Layout) -> tuple[float, ...]:
     is last and the others share first place (1.5 each at a table of three)."""
     won = winning_seats(result)
     return ranks([(bool(won & set(side)), result.scores[side[0]]) for side in seats.sides])
-
-
-def ranks(keys: Sequence[Any]) -> tuple[float, ...]:
-    """Places by `keys`, the highest first (1); equal keys share the mean of their places."""
-    ordered = sorted(keys, reverse=True)
-    return tuple(ordered.index(key) + 1 + (ordered.count(key) - 1) / 2 for key in keys)
 
 
 def forfeit_result(seats: Layout, loser: int, reason: str) -> Result:

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby
 
+from arena.stats import ranks
 from arena.tournament.errors import (
     InvalidHistoryError,
     InvalidOptionError,
@@ -79,11 +80,7 @@ class TableBye:
 
 def placements(scores: Sequence[float]) -> tuple[float, ...]:
     """Places for `scores` (higher is better): 1 for the best; ties share the mean place."""
-    order = sorted(scores, reverse=True)
-    first: dict[float, int] = {}  # score -> the first (best) place it holds
-    for index, score in enumerate(order, 1):
-        first.setdefault(score, index)
-    return tuple(first[s] + (order.count(s) - 1) / 2 for s in scores)
+    return ranks(scores)
 
 
 def placement_points(scores: Sequence[float]) -> tuple[float, ...]:
