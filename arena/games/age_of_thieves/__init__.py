@@ -1,0 +1,69 @@
+"""Age of Thieves (Wettstreit der Diebe), spec ../shared/specs/age-of-thieves.md: the game's data.
+
+This first layer holds the reference board Hadria-R1, the 84 action cards (70 general), the
+23 events, the 6 thieves and the pieces, each entry with its provenance ([R] rulebook or
+[PROPOSAL] of the spec), loaded from versioned JSON files in `data/` and validated on load.
+The rules engine builds on it.
+"""
+
+from arena.games.age_of_thieves.board import (
+    OUTER,
+    Board,
+    District,
+    Feature,
+    Node,
+    NodeKind,
+    clockwise,
+)
+from arena.games.age_of_thieves.catalogue import (
+    ActionCard,
+    CardKind,
+    Catalogue,
+    Deck,
+    Event,
+    Thief,
+    catalogue,
+    load_catalogue,
+)
+from arena.games.age_of_thieves.components import (
+    CityTile,
+    Components,
+    Piece,
+    Timing,
+    components,
+    load_components,
+)
+from arena.games.age_of_thieves.datafile import DataError, Provenance, Source, Tag, Versions
+from arena.games.age_of_thieves.hadria import districts, hadria, load_board
+
+__all__ = [
+    "OUTER",
+    "ActionCard",
+    "Board",
+    "CardKind",
+    "Catalogue",
+    "CityTile",
+    "Components",
+    "DataError",
+    "Deck",
+    "District",
+    "Event",
+    "Feature",
+    "Node",
+    "NodeKind",
+    "Piece",
+    "Provenance",
+    "Source",
+    "Tag",
+    "Thief",
+    "Timing",
+    "Versions",
+    "catalogue",
+    "clockwise",
+    "components",
+    "districts",
+    "hadria",
+    "load_board",
+    "load_catalogue",
+    "load_components",
+]
