@@ -1,4 +1,9 @@
-"""Rated ladder matches as RQ jobs: play one duplicate match, rate it once.
+"""Rated ladder matches as RQ jobs: play one duplicate match (or table), rate it once.
+
+A two-sided match (2-player Caper, or the 4-player team game, each bot playing both seats of its
+team, V11) is rated by Elo, Glicko-2 and Weng-Lin from the duplicate match's score. A table of
+three (the Snitch game, V12: each deal once per rotation of the seats) is rated by Weng-Lin only,
+from the entrants' placements: mean placement points over the table's games, tied entrants tied.
 
 A ladder match is numbered by the ladder's sequence counter; its match id (the result id of its
 rating update and the prefix of its game ids) and its job id follow from that number, so a retried
@@ -13,12 +18,13 @@ import redis
 from rq import get_current_job
 
 from arena.games import get_game
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy
-from arena.match.scoring import score_match
+from arena.match.match import deals, play_match
+from arena.match.referee import FaultPolicy, GameOutcome
+from arena.match.scoring import score_entrants, score_match
+from arena.match.seats import layout, lineup
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
-from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
 from workers.queue import DECISIONS_PER_SEAT, arena_queue, retry_policy
 
 JOB_FUNCTION = "workers.ladder.play_ladder_match"
@@ -41,7 +47,7 @@ def match_seed(definition: LadderDefinition, number: int) -> int:
 def job_timeout_s(definition: LadderDefinition) -> int:
     """The longest a match may take if every bot uses all of its time, with a margin."""
     per_seat_ms = DECISIONS_PER_SEAT * definition.move_ms + definition.bank_ms + definition.grace_ms
-    return int(definition.games_per_match * 2 * per_seat_ms / 1000) + 60
+    return int(definition.games_per_match * definition.players * per_seat_ms / 1000) + 60
 
 
 def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:
@@ -49,33 +55,33 @@ def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:
 
 
 def enqueue_ladder_match(
-    client: redis.Redis, definition: LadderDefinition, number: int, players: tuple[str, str]
+    client: redis.Redis, definition: LadderDefinition, number: int, players: tuple[str, ...]
 ) -> str:
-    """Queue match `number` between `players`; returns its job id."""
+    """Queue match `number` between `players` (one a side); returns its job id."""
     slug = definition.ref.slug
     job_id = ladder_job_id(slug, number)
     arena_queue(client).enqueue(
         JOB_FUNCTION,
-        args=(slug, number, players[0], players[1]),
+        args=(slug, number, *players),
         job_id=job_id,
         job_timeout=job_timeout_s(definition),
         retry=retry_policy(),
         result_ttl=3600,
         failure_ttl=7 * 24 * 3600,
-        description=f"ladder {definition.ref}: match {number}, {players[0]} vs {players[1]}",
+        description=f"ladder {definition.ref}: match {number}, {' vs '.join(players)}",
     )
     return job_id
 
 
-def play_ladder_match(slug: str, number: int, player_a: str, player_b: str) -> dict[str, object]:
-    """The RQ job."""
+def play_ladder_match(slug: str, number: int, *players: str) -> dict[str, object]:
+    """The RQ job: two players, or three at a table."""
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
-    return play_and_rate(job.connection, slug, number, (player_a, player_b))
+    return play_and_rate(job.connection, slug, number, players)
 
 
 def play_and_rate(
-    client: redis.Redis, slug: str, number: int, players: tuple[str, str]
+    client: redis.Redis, slug: str, number: int, players: tuple[str, ...]
 ) -> dict[str, object]:
     """Play the match (unless already rated) and rate it; a summary for the job's result."""
     definition = LadderStore(client).get_slug(slug)
@@ -103,6 +109,8 @@ def play_and_rate(
         match_id,
         duplicate=True,
     )
+    if definition.tables:
+        return _rate_table(ratings, definition, match_id, players, outcomes, number)
     points = score_match(outcomes, players, duplicate=True).game_points
     share = points[0] / (points[0] + points[1])
     result = RatedResult(match_id, players[0], players[1], share, time.time(), len(outcomes))
@@ -116,4 +124,47 @@ def play_and_rate(
     if applied is not None:
         summary["elo"] = [applied.after[p].elo for p in players]
         summary["elo_change"] = [applied.after[p].elo - applied.before[p].elo for p in players]
+    return summary
+
+
+def table_result(
+    definition: LadderDefinition,
+    match_id: str,
+    players: tuple[str, ...],
+    outcomes: list[GameOutcome],
+    seed: int,
+) -> TableResult:
+    """The table's result: each entrant's mean placement points, (k - place) / (k - 1) (first
+    1, last 0, ties share), over the seat rotations it played (`match.deals`)."""
+    rotations = deals(len(outcomes), seed, duplicate=True, sides=len(players))
+    lineups = [lineup(players, rotation) for _, rotation in rotations]
+    seating = layout(get_game(definition.ref.game), definition.config)
+    entrants = score_entrants([o.result for o in outcomes], lineups, seating)
+    last = len(players) - 1
+    sides = tuple(((e.name,), (len(players) - e.placement) / last) for e in entrants)
+    return TableResult(match_id, sides, time.time(), len(outcomes))
+
+
+def _rate_table(
+    ratings: RatingStore,
+    definition: LadderDefinition,
+    match_id: str,
+    players: tuple[str, ...],
+    outcomes: list[GameOutcome],
+    number: int,
+) -> dict[str, object]:
+    result = table_result(definition, match_id, players, outcomes, match_seed(definition, number))
+    applied: Applied | None = ratings.apply(definition, result)
+    scores = dict(zip(result.players, (score for _, score in result.sides), strict=True))
+    summary: dict[str, object] = {
+        "match_id": match_id,
+        "players": list(players),
+        "points": [scores[p] for p in players],
+        "rated": applied is not None,
+    }
+    if applied is not None:
+        summary["ordinal"] = [applied.after[p].ordinal for p in players]
+        summary["ordinal_change"] = [
+            applied.after[p].ordinal - applied.before[p].ordinal for p in players
+        ]
     return summary

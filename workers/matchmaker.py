@@ -3,9 +3,10 @@
 Eligible are the ladder's enabled built-in bots and, if the ladder takes remote bots, every
 registered bot whose gateway stream is live. Each bot plays at most one ladder match at a time;
 whenever fewer than `concurrency` matches are in flight, idle bots are paired (see
-`arena.ratings.matchmaking`) and their matches enqueued as RQ jobs for the worker pool. With
-`inline`, this process runs the queued jobs itself (an RQ SimpleWorker in burst mode), so a ladder
-can be played on one machine without separate workers.
+`arena.ratings.matchmaking`), or seated in tables of three on a ladder of the Snitch game (by
+Weng-Lin, the only rating tables have), and their matches enqueued as RQ jobs for the worker
+pool. With `inline`, this process runs the queued jobs itself (an RQ SimpleWorker in burst mode),
+so a ladder can be played on one machine without separate workers.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import record_job_failure
-from arena.ratings.matchmaking import Candidate, choose_pairs
+from arena.ratings.matchmaking import Candidate, choose_pairs, choose_tables, weng_lin_candidate
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.ratings import RatingStore
@@ -35,7 +36,7 @@ from workers.queue import arena_queue
 DONE = {JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 
 # Called when a match is enqueued ("queued", no result) and when its job ends (its status).
-Listener = Callable[[str, tuple[str, str], str, Any], None]
+Listener = Callable[[str, tuple[str, ...], str, Any], None]
 
 
 @dataclass
@@ -43,7 +44,7 @@ class RunSummary:
     enqueued: int = 0
     finished: int = 0
     failed: int = 0
-    in_flight: dict[str, tuple[str, str]] = field(default_factory=dict)
+    in_flight: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def eligible_players(client: redis.Redis, definition: LadderDefinition) -> list[str]:
@@ -79,7 +80,7 @@ class Matchmaker:
         self._ref, self.definition = definition.ref, definition
         self._rng = random.Random(seed)
         self._listener = listener
-        self._last: dict[str, str] = {}
+        self._last: dict[str, tuple[str, ...]] = {}  # each bot's last opponents
         self.summary = RunSummary()
 
     def pair_once(self, limit: float = math.inf) -> int:
@@ -89,19 +90,30 @@ class Matchmaker:
         busy = {name for pair in self.summary.in_flight.values() for name in pair}
         idle = [p for p in eligible_players(self.client, self.definition) if p not in busy]
         slots = int(min(self._concurrency - len(self.summary.in_flight), limit))
-        if slots <= 0 or len(idle) < 2:
+        if slots <= 0 or len(idle) < self.definition.sides:
             return 0
-        standings = RatingStore(self.client).standings(self.definition, idle)
-        candidates = [Candidate(n, s.rating, s.rd, s.games) for n, s in standings.items()]
-        pairs = choose_pairs(candidates, slots, self._rng, self._last)
-        for a, b in pairs:
+        matches = self._choose(idle, slots)
+        for players in matches:
             number = next_match_number(self.client, self.definition)
-            job_id = enqueue_ladder_match(self.client, self.definition, number, (a, b))
-            self.summary.in_flight[job_id] = (a, b)
+            job_id = enqueue_ladder_match(self.client, self.definition, number, players)
+            self.summary.in_flight[job_id] = players
             self.summary.enqueued += 1
-            self._last[a], self._last[b] = b, a
-            self._notify(job_id, (a, b), "queued", None)
-        return len(pairs)
+            for name in players:
+                self._last[name] = tuple(p for p in players if p != name)
+            self._notify(job_id, players, "queued", None)
+        return len(matches)
+
+    def _choose(self, idle: list[str], slots: int) -> list[tuple[str, ...]]:
+        standings = RatingStore(self.client).standings(self.definition, idle)
+        if self.definition.tables:
+            candidates = [
+                weng_lin_candidate(n, s.mu, s.sigma, s.games) for n, s in standings.items()
+            ]
+            size = self.definition.sides
+            return choose_tables(candidates, size, slots, self._rng, self._last)
+        candidates = [Candidate(n, s.rating, s.rd, s.games) for n, s in standings.items()]
+        last = {name: opponents[0] for name, opponents in self._last.items()}
+        return list(choose_pairs(candidates, slots, self._rng, last))
 
     def reap(self) -> int:
         """Forget the matches whose jobs have ended; how many ended."""
@@ -124,7 +136,7 @@ class Matchmaker:
             self._notify(job_id, players, status.value, result)
         return ended
 
-    def _notify(self, job_id: str, players: tuple[str, str], status: str, result: Any) -> None:
+    def _notify(self, job_id: str, players: tuple[str, ...], status: str, result: Any) -> None:
         if self._listener is not None:
             self._listener(job_id, players, status, result)
 

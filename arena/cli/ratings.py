@@ -64,7 +64,18 @@ def ladder_group() -> None:
 @click.option("--bots", default="random,greedy", show_default=True, help="Built-in bots.")
 @click.option("--no-remote", is_flag=True, help="Leave connected registered bots out.")
 @click.option("--city", default="paris", show_default=True)
-@click.option("--games-per-match", default=2, show_default=True, help="Even: duplicate pairs.")
+@click.option(
+    "--players",
+    default=2,
+    show_default=True,
+    help="2; 3: tables of the Snitch game, rated by Weng-Lin only; 4: teams (a bot plays both "
+    "seats of its team), rated like pairs.",
+)
+@click.option(
+    "--games-per-match",
+    type=int,
+    help="One duplicate set per match: 2 for pairs (even), 3 for a table (a multiple of 3).",
+)
 @click.option("--time-control", default="1000+10000", show_default=True, help="MOVE_MS+BANK_MS")
 @click.option("--seed", default=1, show_default=True, help="Seed of the ladder's deals.")
 @friendly_errors
@@ -78,11 +89,13 @@ def ladder_create(
     bots: str,
     no_remote: bool,
     city: str,
-    games_per_match: int,
+    players: int,
+    games_per_match: int | None,
     time_control: str,
     seed: int,
 ) -> None:
     """Create ladder NAME; its rating constants are fixed from then on."""
+    from arena.cli.ladder_views import rates
     from arena.cli.tournament_commands import parse_time_control
     from arena.ratings import Glicko2Config
     from arena.ratings.ladder import LadderParams
@@ -92,8 +105,8 @@ def ladder_create(
     definition = LadderDefinition(
         ladder_ref(name, game),
         LadderParams(k, Glicko2Config(tau=tau), provisional_rd),
-        {"city": city},
-        games_per_match=games_per_match,
+        {"city": city} if players == 2 else {"city": city, "players": players},
+        games_per_match=games_per_match or 0,
         move_ms=tc.move_ms,
         bank_ms=tc.bank_ms,
         max_strikes=tc.max_strikes,
@@ -104,7 +117,7 @@ def ladder_create(
     )
     LadderStore(_client(redis_url)).create(definition)
     remote = "" if no_remote else " and connected registered bots"
-    console.print(f"Created ladder {definition.ref}: K={k:g}, tau={tau:g}; {bots}{remote}.")
+    console.print(f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}.")
 
 
 @ladder_group.command("bots")
@@ -158,13 +171,17 @@ def ladder_list(redis_url: str | None) -> None:
 @click.option(
     "--by",
     type=click.Choice(["elo", "glicko", "ordinal"]),
-    default="elo",
-    show_default=True,
-    help="Sort by Elo, Glicko-2 or the Weng-Lin ordinal (mu - 3 sigma).",
+    help="Sort by Elo, Glicko-2 or the Weng-Lin ordinal (mu - 3 sigma) [default: elo; ordinal "
+    "for a ladder of tables, which only Weng-Lin rates].",
 )
 @friendly_errors
 def ladder_show(
-    name: str, redis_url: str | None, game: str, rules_version: int | None, limit: int, by: str
+    name: str,
+    redis_url: str | None,
+    game: str,
+    rules_version: int | None,
+    limit: int,
+    by: str | None,
 ) -> None:
     """The table of ladder NAME: ratings, deviations, games and win rates."""
     from arena.cli.ladder_views import standings_table
@@ -230,7 +247,7 @@ def ladder_run(
     console.print(
         f"{summary.enqueued} matches: {summary.finished} played, {summary.failed} failed."
     )
-    console.print(standings_table(client, maker.definition, "elo", 20))
+    console.print(standings_table(client, maker.definition, None, 20))
 
 
 @ladder_group.command("rebuild")

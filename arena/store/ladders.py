@@ -63,7 +63,9 @@ class LadderDefinition:
     ref: LadderRef
     params: LadderParams = field(default_factory=LadderParams)
     config: Mapping[str, str | int] = field(default_factory=lambda: {"city": "paris"})
-    games_per_match: int = 2  # one duplicate pair: the same deal twice, seats swapped
+    # 0: one duplicate set, each deal once per rotation of the sides (a pair: the same deal
+    # twice, seats swapped; a table of three: three times, every entrant in every seat, V12).
+    games_per_match: int = 0
     move_ms: int = 1000
     bank_ms: int = 10_000
     max_strikes: int = 3
@@ -73,11 +75,18 @@ class LadderDefinition:
     bots: tuple[str, ...] = DEFAULT_BOTS  # enabled built-in bots
 
     def __post_init__(self) -> None:
-        if self.games_per_match < 2 or self.games_per_match % 2:
-            raise LadderError("games per match must be even (duplicate pairs), at least 2")
         players = self.config.get("players", 2)
         if not isinstance(players, int) or not 2 <= players <= 4:
             raise LadderError(f"a ladder's players must be 2, 3 or 4, not {players!r}")
+        sides, games = self.sides, self.games_per_match or self.sides
+        object.__setattr__(self, "games_per_match", games)
+        if sides == 2 and (games < 2 or games % 2):
+            raise LadderError("games per match must be even (duplicate pairs), at least 2")
+        if games < sides or games % sides:
+            raise LadderError(
+                f"games per table must be a multiple of {sides}: each deal is played once per "
+                f"rotation of the seats (V12), so every entrant plays every seat"
+            )
 
     @property
     def players(self) -> int:
@@ -88,6 +97,12 @@ class LadderDefinition:
         """Sides of each game: the 4-player team game has two, one entrant playing both seats
         of a team (V11); otherwise each player is a side."""
         return 2 if self.players == 4 else self.players
+
+    @property
+    def tables(self) -> bool:
+        """Games of three or more sides, played in tables: only Weng-Lin rates them (Elo and
+        Glicko-2 rate two-sided results)."""
+        return self.sides > 2
 
     def fixed_json(self) -> str:
         """Everything but the enabled bots: stored once, never changed."""
