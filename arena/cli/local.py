@@ -234,6 +234,12 @@ def _result_table(result: Any, players: Sequence[str]) -> Table:
 def run_cards(console: Console, game_id: str, city: str | None) -> None:
     from arena.games.caper.cards import CATALOGUE, City
 
+    if game_id == "age-of-thieves":  # its data, listed before its rules engine is registered
+        from arena.cli.aot_cards import aot_cards_tables
+
+        for table in aot_cards_tables(city):
+            console.print(table)
+        return
     get_game(game_id)
     if game_id == "caper-europe":
         from arena.cli.europe_cards import europe_cards_table

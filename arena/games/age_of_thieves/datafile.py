@@ -61,6 +61,13 @@ class Provenance:
         """Whether any part of the entry is a reconstruction, to flag wherever it is listed."""
         return any(source.tag is Tag.PROPOSAL for source in self.sources)
 
+    @property
+    def summary(self) -> str:
+        """ "proposal" (no source at all), "partly proposal", or "sourced"."""
+        if all(source.tag is Tag.PROPOSAL for source in self.sources):
+            return "proposal"
+        return "partly proposal" if self.proposal else "sourced"
+
 
 @dataclass(frozen=True, slots=True)
 class Versions:
