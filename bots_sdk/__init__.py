@@ -8,13 +8,15 @@
         def act(self, observation, legal):
             return legal[0]
 
-    run(FirstBot(), "localhost:50051", token)
+    run(FirstBot, "localhost:50051", token)  # the class: a fresh instance per (game, seat)
 
 First-edition Caper games bring a `CaperObservation` and `Action`s (`ActionKind`); Caper: Europe
 games a `EuropeObservation` and `EuropeAction`s (`EuropeActionKind`, `EuropeGood`).
 `Observation` and `GameAction` are the unions of both, for annotating `act`.
 
-`python -m bots_sdk.testing module:BotClass` checks a bot without a server.
+Each (game, seat) gets its own instance, made from the class (or a deep copy of an instance)
+passed to `run`; see `bots_sdk.bot`. `python -m bots_sdk.testing module:BotClass` checks a bot
+without a server, in 2-, 3- and 4-player games.
 """
 
 from arena.games.caper import Action, ActionKind, CaperObservation
@@ -23,7 +25,16 @@ from arena.games.caper_europe import ActionKind as EuropeActionKind
 from arena.games.caper_europe import EuropeObservation
 from arena.games.caper_europe import Good as EuropeGood
 from bots_sdk.backoff import Backoff
-from bots_sdk.bot import Bot, Decision, GameAction, GameEnd, GameStart, Observation
+from bots_sdk.bot import (
+    Bot,
+    BotSource,
+    Decision,
+    GameAction,
+    GameEnd,
+    GameSeat,
+    GameStart,
+    Observation,
+)
 from bots_sdk.client import run
 from bots_sdk.errors import ArenaError, AuthenticationError, ProtocolError
 
@@ -34,6 +45,7 @@ __all__ = [
     "AuthenticationError",
     "Backoff",
     "Bot",
+    "BotSource",
     "CaperObservation",
     "Decision",
     "EuropeAction",
@@ -42,6 +54,7 @@ __all__ = [
     "EuropeObservation",
     "GameAction",
     "GameEnd",
+    "GameSeat",
     "GameStart",
     "Observation",
     "ProtocolError",

@@ -13,12 +13,21 @@ Caper, `EuropeObservation` and `EuropeAction` for Caper: Europe), calls the bot,
 arena with the index of the chosen action. `isinstance(observation, EuropeObservation)` tells the
 editions apart. Decisions are made one at a time, even when the bot plays several games at once,
 so a bot needs no locking.
+
+One instance per seat: the bot given to `run` is a prototype. At each game's `GameStarted` the
+SDK makes a fresh instance for that (game, seat), a `copy.deepcopy` of the prototype (or a call,
+if `run` was given the class or a zero-argument factory), sends it every hook and request of
+that seat only, and drops it after the seat's `GameOver`. So `self` may hold one game's memory,
+and a bot holding both seats of a team (the 4-player game, V11) gets two instances that share
+nothing: each sees only its own seat's hand (V9). A deep copy copies a random generator's state
+too: pass the class (`run(MyBot, ...)`) for independently seeded instances. A bot that wants one
+shared instance for every game and seat sets `one_instance_per_seat = False`.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from arena.games.api import Result
@@ -49,8 +58,17 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class GameSeat:
+    """One seat of a game, as every player of it is told (`GameStart.seats`, indexed by seat)."""
+
+    player: str  # the registered name of the player in the seat
+    role: str  # "mastermind", "snitch" or "lookout" in Caper
+    team: str  # "cream" or "mint" in Caper; "" for a seat that plays alone (the Snitch)
+
+
+@dataclass(frozen=True, slots=True)
 class GameStart:
-    """A game involving the bot has begun."""
+    """A game involving the bot has begun (one per seat the bot holds in it)."""
 
     game_id: str
     game: str  # "caper" or "caper-europe"
@@ -61,6 +79,10 @@ class GameStart:
     move_ms: int
     bank_ms: int
     max_strikes: int
+    # Every seat, indexed by seat (this one included); empty from an arena that predates them.
+    seats: tuple[GameSeat, ...] = ()
+    role: str = ""  # this seat's role and team, from `seats`; "" if the arena did not say
+    team: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +96,19 @@ class GameEnd:
     reason: str  # why it ended early, for humans; empty for a normal end
 
     @property
+    def winners(self) -> frozenset[int]:
+        """Every winning seat: both seats of a winning team (V10), the Snitch or the winning
+        Mastermind (V5), the sides not at fault after a forfeit at a table; in a 2-player game
+        the winner alone (none for a draw)."""
+        listed = self.result.details.get("winners")
+        if isinstance(listed, list):
+            return frozenset(seat for seat in listed if isinstance(seat, int))
+        return frozenset() if self.result.winner is None else frozenset({self.result.winner})
+
+    @property
     def won(self) -> bool:
-        return self.result.winner == self.seat
+        """Whether this seat won: a Lookout wins when its team does."""
+        return self.seat in self.winners
 
 
 class Bot(ABC):
@@ -90,6 +123,9 @@ class Bot(ABC):
     # True if the same messages from a fresh instance always get the same answers;
     # `bots_sdk.testing` checks the claim.
     deterministic: bool = False
+    # True: a fresh instance per (game, seat), see the module's docstring. False: this very
+    # instance gets every game's and seat's calls (it must then tell them apart itself).
+    one_instance_per_seat: bool = True
 
     @abstractmethod
     def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
@@ -104,3 +140,7 @@ class Bot(ABC):
 
     def on_game_over(self, game: GameEnd) -> None:  # noqa: B027 (optional: no-op default)
         """Called once per game, after its last decision."""
+
+
+# What `run` takes: a prototype instance (deep-copied per seat) or a class / zero-arg factory.
+BotSource = Bot | Callable[[], Bot]

@@ -31,7 +31,7 @@ from arena import codec
 from arena.games import GAMES
 from arena.v1 import bot_pb2, bot_pb2_grpc
 from bots_sdk.backoff import Backoff
-from bots_sdk.bot import Bot
+from bots_sdk.bot import BotSource
 from bots_sdk.errors import AuthenticationError, ProtocolError
 from bots_sdk.player import BotFault, Player
 
@@ -67,7 +67,7 @@ class _End(Enum):
 
 
 def run(
-    bot: Bot,
+    bot: BotSource,
     target: str,
     token: str,
     *,
@@ -79,7 +79,9 @@ def run(
 ) -> int:
     """Play on the arena at `target` ("host:port") until stopped; return how many games ended.
 
-    `games` (the ids announced in Hello) defaults to the bot's own `Bot.games`. Returns when
+    `bot` is a prototype instance, deep-copied for each (game, seat), or the bot's class (or a
+    zero-argument factory), called for each; see `bots_sdk.bot`. `games` (the ids announced in
+    Hello) defaults to the bot's own `Bot.games`. Returns when
     `stop` is set, after `max_games` games, on Ctrl-C or SIGTERM, or when a newer
     connection with the same token replaces this one. Reconnects with exponential backoff when
     the connection breaks. Raises `AuthenticationError` for a refused token and `ProtocolError`
@@ -103,7 +105,7 @@ class Client:
 
     def __init__(
         self,
-        bot: Bot,
+        bot: BotSource,
         target: str,
         token: str,
         *,
@@ -115,12 +117,12 @@ class Client:
         ping_interval_s: float = PING_INTERVAL_S,
         rng: random.Random | None = None,
     ) -> None:
-        games = bot.games if games is None else games
+        self.player = Player(bot)
+        games = self.player.bot.games if games is None else games
         unknown = sorted(set(games) - set(GAMES))
         if unknown:
             raise ValueError(f"this SDK cannot play {', '.join(unknown)}: only {', '.join(GAMES)}")
-        self.bot, self.target, self.games = bot, target, tuple(games)
-        self.player = Player(bot)
+        self.bot, self.target, self.games = self.player.bot, target, tuple(games)
         self.stop_event = stop or threading.Event()
         self.max_games, self.backoff = max_games, backoff or Backoff()
         self.connected = threading.Event()  # set while a session is welcomed

@@ -3,10 +3,15 @@
 The client feeds every message it receives to `Player.handle` and sends what comes back; the
 conformance kit (`bots_sdk.testing`) feeds it messages built from engine games. Both paths run
 exactly this code, so a bot that passes the kit is called the same way on a live arena.
+
+Every message names its game and seat; the Player keeps one bot instance per (game, seat) (see
+`bots_sdk.bot`), made at the seat's GameStarted (or its first request, after a reconnect) and
+dropped after its GameOver, so two seats of one game never share state.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
 import time
 from collections import OrderedDict
@@ -17,7 +22,7 @@ from arena import codec
 from arena.games import GAMES
 from arena.games.api import Game
 from arena.v1 import bot_pb2
-from bots_sdk.bot import Bot, Decision, GameEnd, GameStart
+from bots_sdk.bot import Bot, BotSource, Decision, GameEnd, GameSeat, GameStart
 
 LOG = logging.getLogger("bots_sdk")
 REMEMBERED_REPLIES = 1024  # enough for every request that can be in flight across a reconnect
@@ -34,12 +39,23 @@ class BotFault(Exception):
         self.__cause__ = cause
 
 
-class Player:
-    """Turns `ConnectResponse` messages into bot calls and `ConnectRequest` replies."""
+SeatKey = tuple[str, int]  # (game id, seat)
 
-    def __init__(self, bot: Bot, clock: Callable[[], float] = time.monotonic) -> None:
-        self.bot = bot
-        self.finished: set[str] = set()  # ids of the games whose GameOver arrived
+
+class Player:
+    """Turns `ConnectResponse` messages into bot calls and `ConnectRequest` replies.
+
+    `bot` is the prototype instance (deep-copied for each seat) or a class / zero-argument
+    factory (called for each seat); `self.bot` is the prototype, whose attributes (`games`,
+    `version`, ...) describe the bot, and the one instance used when it sets
+    `one_instance_per_seat = False`."""
+
+    def __init__(self, bot: BotSource, clock: Callable[[], float] = time.monotonic) -> None:
+        self._factory = None if isinstance(bot, Bot) else bot
+        self.bot = bot if isinstance(bot, Bot) else _made(bot)
+        self.finished: set[str] = set()  # ids of the games over for every seat the bot held
+        self._seats: dict[SeatKey, Bot] = {}  # the instance of each seat in play
+        self._over: set[SeatKey] = set()  # seats whose GameOver arrived
         self._clock = clock
         # The arena sends pending requests again after a reconnect: a request answered before
         # the break is answered the same way, without asking the bot a second time.
@@ -55,7 +71,9 @@ class Player:
         if kind == "decision_request":
             return self._decide(message.decision_request)
         if kind == "game_started":
-            self._call_hook(message.game_started.game_id, self.bot.on_game_start, _start(message))
+            start = _start(message)
+            bot = self._instance(start.game_id, start.seat)
+            self._call_hook(start.game_id, bot.on_game_start, start)
         elif kind == "game_over":
             self._game_over(message.game_over)
         elif kind == "error":
@@ -71,9 +89,10 @@ class Player:
             LOG.debug("request %s sent again; same answer", request.request_id)
             return known
         game, decision = _decision(request)
+        bot = self._instance(request.game_id, request.seat)
         started = self._clock()
         try:
-            action = self.bot.decide(decision)
+            action = bot.decide(decision)
         except Exception as error:
             raise BotFault("the bot raised while deciding", request.game_id, error) from error
         elapsed_ms = (self._clock() - started) * 1000
@@ -94,16 +113,51 @@ class Player:
         while len(self._replies) > REMEMBERED_REPLIES:
             self._replies.popitem(last=False)
 
+    def instances(self) -> dict[SeatKey, Bot]:
+        """The bot instance of each (game id, seat) still in play."""
+        return dict(self._seats)
+
+    def _instance(self, game_id: str, seat: int) -> Bot:
+        """The seat's instance, made on its first message."""
+        key = (game_id, seat)
+        bot = self._seats.get(key)
+        if bot is not None:
+            return bot
+        bot = self._new_instance(game_id, seat)
+        if key not in self._over:  # never keep one for a seat already over: it would leak
+            self._seats[key] = bot
+        return bot
+
+    def _new_instance(self, game_id: str, seat: int) -> Bot:
+        if not self.bot.one_instance_per_seat:
+            return self.bot
+        try:
+            made = copy.deepcopy(self.bot) if self._factory is None else _made(self._factory)
+        except Exception as error:
+            raise BotFault(
+                f"could not make the bot's instance for seat {seat} ({error!r}): pass the class "
+                "to run, or set one_instance_per_seat = False",
+                game_id,
+                error,
+            ) from error
+        return made
+
     def _game_over(self, over: bot_pb2.GameOver) -> None:
-        if over.game_id in self.finished:
+        key = (over.game_id, over.seat)
+        if key in self._over:
             return  # told twice (a resend after a reconnect): the hook already ran
-        self.finished.add(over.game_id)
+        bot = self._instance(*key)
+        self._over.add(key)
+        self._seats.pop(key, None)
+        # A game counts once, when every seat the bot holds in it is over (a team: both).
+        if not any(game_id == over.game_id for game_id, _ in self._seats):
+            self.finished.add(over.game_id)
         end = _end(over)
         score = "-".join(str(points) for points in end.result.scores)
         outcome = "won" if end.won else "lost"
         why = f"{end.termination}: {end.reason}" if end.reason else end.termination
-        LOG.info("game %s over: %s %s (%s)", end.game_id, outcome, score, why)
-        self._call_hook(over.game_id, self.bot.on_game_over, end)
+        LOG.info("game %s seat %d over: %s %s (%s)", end.game_id, end.seat, outcome, score, why)
+        self._call_hook(over.game_id, bot.on_game_over, end)
 
     def _call_hook(self, game_id: str, hook: Callable[[Any], None], info: object) -> None:
         try:
@@ -156,9 +210,18 @@ def _reply(game: Game[Any, Any], decision: Decision, action: object) -> bot_pb2.
     )
 
 
+def _made(factory: Callable[[], Bot]) -> Bot:
+    made = factory()
+    if not isinstance(made, Bot):
+        raise TypeError(f"expected a bots_sdk.Bot, got {type(made).__name__}")
+    return made
+
+
 def _start(message: bot_pb2.ConnectResponse) -> GameStart:
     started = message.game_started
     clock = started.time_control
+    seats = tuple(GameSeat(s.player_name, s.role, s.team) for s in started.seats)
+    own = seats[started.seat] if started.seat < len(seats) else GameSeat("", "", "")
     return GameStart(
         game_id=started.game_id,
         game=started.game,
@@ -169,6 +232,9 @@ def _start(message: bot_pb2.ConnectResponse) -> GameStart:
         move_ms=clock.move_ms,
         bank_ms=clock.bank_ms,
         max_strikes=clock.max_strikes,
+        seats=seats,
+        role=own.role,
+        team=own.team,
     )
 
 

@@ -3,12 +3,15 @@
     python -m bots_sdk.testing my_bot:MyBot            # or path/to/my_bot.py:MyBot
     python -m bots_sdk.testing my_bot:MyBot --target localhost:50051 --token $TOKEN
 
-`check_bot` plays engine games of every game the bot plays (`Bot.games`: first-edition Caper
-and/or Caper: Europe; random cities and seeds, a random opponent, several games in flight at
-once as on a live arena), builds at every decision the exact DecisionRequest the
-gateway would send, and passes it through the SDK's own `Player` after a trip through bytes:
-the bot is called exactly as `run` calls it. It checks that every answer is legal and in time,
-that the game start/over hooks do not raise, and that a bot claiming `deterministic` is.
+`check_bot` plays engine games of every game the bot plays (`Bot.games`: first-edition Caper,
+2-, 3- and 4-player, and/or Caper: Europe; random cities and seeds, random players in the other
+seats, several games in flight at once as on a live arena). In the 3-player Snitch game the bot
+takes every seat in turn (Cream, Mint, the Snitch's GIVE decisions); in the 4-player team game
+it holds both seats of a team (V11: a Mastermind and a Lookout, whose decisions are SENDs).
+At every decision it builds the exact DecisionRequest the gateway would send and passes it
+through the SDK's own `Player` after a trip through bytes: the bot is called exactly as `run`
+calls it, one instance per (game, seat). It checks that every answer is legal and in time, that
+the game start/over hooks do not raise, and that a bot claiming `deterministic` is.
 `check_bot_against_server` (in `bots_sdk.live_check`) checks the handshake and reconnects
 against a live arena.
 """
@@ -19,42 +22,23 @@ import argparse
 import importlib
 import importlib.util
 import logging
-import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from arena import codec
-from arena.games import get_game
-from arena.games.api import Game, GameError, Result
+from arena.games.api import GameError
 from arena.v1 import bot_pb2
-from bots_sdk.bot import Bot
+from bots_sdk.bot import Bot, BotSource
+from bots_sdk.kit_tables import CITIES, MAX_STRIKES, Table, variants
 from bots_sdk.live_check import check_bot_against_server
 from bots_sdk.player import BotFault, Player
 from bots_sdk.report import Report
 
-BotSource = Bot | Callable[[], Bot]  # an instance, or a class / factory for fresh instances
-CITIES = {  # per game; "base" is only the shared cards, not a city to play
-    "caper": ("paris", "rome", "london"),
-    "caper-europe": ("paris", "barcelona", "rome", "london"),
-}
-MAX_STRIKES = 3  # the arena's default fault policy
 Reply = bot_pb2.ConnectRequest | None
-
-
-@dataclass
-class _Table:
-    """One game in flight: the bot holds `seat`, a seeded random player the other."""
-
-    game_id: str
-    game: Game[Any, Any]
-    seat: int
-    state: Any  # the game's state
-    opponent: random.Random
-    moves: int = 0
-    strikes: int = 0
 
 
 @dataclass
@@ -69,6 +53,7 @@ class _Stats:
     total_ms: float = 0.0
     slowest_ms: float = 0.0
     transcript: list[_Exchange] = field(default_factory=list)
+    by_role: Counter[str] = field(default_factory=Counter)  # decisions per seat role
 
 
 def check_bot(
@@ -81,19 +66,21 @@ def check_bot(
     clock: Callable[[], float] = time.perf_counter,
     max_failures: int = 20,
 ) -> Report:
-    """Play `games` games against a random opponent and report every problem found; the games
-    take turns among the bot's `games` (e.g. first-edition Caper, then Caper: Europe).
+    """Play `games` games with random players in the other seats and report every problem
+    found; the games take turns among the variants of the bot's `games` (first-edition Caper
+    for 2, 3 and 4 players, Caper: Europe for 2).
 
     `budget_ms` is the time allowed per decision (the arena's default is 1000 ms); `clock`
     (seconds) measures it. Pass the bot's class rather than an instance so that the
     determinism check can replay the games on a fresh instance."""
     report = Report(f"conformance of {_label(bot)}", max_failures=max_failures)
-    first = _instance(bot)
+    player = Player(bot, clock=clock)
+    first = player.bot
     unknown = sorted(set(first.games) - set(CITIES))
     if unknown or not first.games:
         known = ", ".join(CITIES)
         raise ValueError(f"Bot.games must name games of {known}, got {first.games!r}")
-    kit = _Kit(Player(first, clock=clock), report, budget_ms, clock, first.games)
+    kit = _Kit(player, report, budget_ms, clock, first.games)
     kit.play(games, seed, in_flight)
     report.check(
         not report.failures,
@@ -101,12 +88,14 @@ def check_bot(
         f"{len(report.failures)} problems",
     )
     if first.deterministic and not report.full:
-        _check_determinism(_instance(bot) if not isinstance(bot, Bot) else first, kit, report)
+        _check_determinism(bot, kit, report)
     if kit.stats.decisions:
         mean = kit.stats.total_ms / kit.stats.decisions
         report.notes.append(
             f"time per decision: mean {mean:.1f} ms, slowest {kit.stats.slowest_ms:.1f} ms"
         )
+        roles = ", ".join(f"{role} {count}" for role, count in sorted(kit.stats.by_role.items()))
+        report.notes.append(f"decisions by seat role: {roles}")
     return report
 
 
@@ -120,75 +109,59 @@ class _Kit:
         games: Sequence[str],
     ) -> None:
         self.player, self.report, self.budget_ms, self.clock = player, report, budget_ms, clock
-        self.games = tuple(games)
+        self.kinds = variants(tuple(games))
         self.stats = _Stats()
 
     def play(self, games: int, seed: int, in_flight: int) -> None:
         waiting = list(range(games))
-        tables: list[_Table] = []
+        tables: list[Table] = []
         while (waiting or tables) and not self.report.full:
             while waiting and len(tables) < max(1, in_flight):
                 tables.append(self._start(seed + waiting.pop(0)))
             # One decision per game in turn: the bot sees its games interleaved.
             tables = [table for table in tables if not self._advance(table)]
 
-    def _start(self, game_seed: int) -> _Table:
-        game = get_game(self.games[game_seed % len(self.games)])
-        cities = CITIES[game.id]
-        city = cities[game_seed // len(self.games) % len(cities)]
-        table = _Table(
-            game_id=f"kit-{game_seed}",
-            game=game,
-            seat=game_seed % 2,
-            state=game.create({"city": city}, game_seed),
-            opponent=random.Random(f"kit-opponent/{game_seed}"),
-        )
-        started = bot_pb2.GameStarted(
-            game_id=table.game_id,
-            seat=table.seat,
-            game=game.id,
-            rules_version=game.rules_version,
-            config=codec.config_to_proto({"city": city}),
-            opponent_name="random",
-            time_control=bot_pb2.TimeControl(
-                move_ms=int(self.budget_ms), bank_ms=0, max_strikes=MAX_STRIKES
-            ),
-        )
-        self._send(bot_pb2.ConnectResponse(game_started=started))
+    def _start(self, game_seed: int) -> Table:
+        table = Table.deal(game_seed, self.kinds)
+        for seat in table.seats:
+            self._send(table.started(seat, self.player.bot.name, int(self.budget_ms)))
         return table
 
-    def _advance(self, table: _Table) -> bool:
+    def _advance(self, table: Table) -> bool:
         """Play up to and including the bot's next decision; True once the game is over."""
         game = table.game
-        while (mover := game.current_player(table.state)) == 1 - table.seat:
+        while (mover := game.current_player(table.state)) is not None and (
+            mover not in table.seats
+        ):
             legal = game.legal_actions(table.state)
-            self._apply(table, legal[table.opponent.randrange(len(legal))])
+            table.apply(legal[table.others.randrange(len(legal))])
         if mover is None:
             self._game_over(table, game.result(table.state), "normal", "")
             return True
-        legal = game.legal_actions(table.state)
-        action, forfeit = self._ask(table, legal)
+        legal = list(game.legal_actions(table.state))
+        action, forfeit = self._ask(table, mover, legal)
         if forfeit:
-            result = Result((0, 0), 1 - table.seat, ({}, {}), "forfeit", {"forfeit": table.seat})
-            self._game_over(table, result, forfeit, f"the bot's {forfeit.replace('_', ' ')}")
+            reason = f"the bot's {forfeit.replace('_', ' ')}"
+            self._game_over(table, table.forfeit(mover, reason), forfeit, reason)
             return True
-        self._apply(table, action)
+        table.apply(action)
         return False
 
-    def _ask(self, table: _Table, legal: Sequence[Any]) -> tuple[Any, str]:
+    def _ask(self, table: Table, seat: int, legal: list[Any]) -> tuple[Any, str]:
         """The bot's action, or the arena's stand-in and a termination if it forfeits."""
-        request = self._request(table, legal)
+        request = table.request(seat, legal, int(self.budget_ms))
         reply, elapsed_ms = self._send(bot_pb2.ConnectResponse(decision_request=request))
-        where = f"game {table.game_id} move {table.moves}"
+        where = f"game {table.game_id} seat {seat} move {table.moves}"
         self.stats.decisions += 1
+        self.stats.by_role[table.role(seat)] += 1
         self.stats.total_ms += elapsed_ms
         self.stats.slowest_ms = max(self.stats.slowest_ms, elapsed_ms)
         if elapsed_ms > self.budget_ms:
             self.report.fail(f"{where}: took {elapsed_ms:.0f} ms, budget {self.budget_ms:.0f} ms")
-        stand_in = legal[table.opponent.randrange(len(legal))]
+        stand_in = legal[table.others.randrange(len(legal))]
         if reply is None:  # the bot failed (`_send` said how): the arena would time it out
-            table.strikes += 1  # a strike and a random move, as the referee does
-            return stand_in, "timeout" if table.strikes >= MAX_STRIKES else ""
+            table.strikes[seat] = table.strikes.get(seat, 0) + 1  # a strike and a random move
+            return stand_in, "timeout" if table.strikes[seat] >= MAX_STRIKES else ""
         answer = reply.action_reply
         if answer.request_id != request.request_id:
             self.report.fail(f"{where}: replied to {answer.request_id!r}")
@@ -202,33 +175,10 @@ class _Kit:
             return stand_in, "illegal_action"
         return action, ""
 
-    def _request(self, table: _Table, legal: Sequence[Any]) -> bot_pb2.DecisionRequest:
-        """The request the gateway would send (see arena.match.remote)."""
-        observation = table.game.observation(table.state, table.seat)
-        return bot_pb2.DecisionRequest(
-            request_id=f"{table.game_id}.{table.moves}",
-            game_id=table.game_id,
-            seat=table.seat,
-            observation=codec.observation_to_proto(observation),
-            legal_actions=codec.legal_actions_to_proto(table.game, legal),
-            deadline_ms=int(self.budget_ms),
-            bank_ms=0,
-            strikes=table.strikes,
-            move_number=table.moves,
-        )
-
-    def _apply(self, table: _Table, action: Any) -> None:
-        table.state = table.game.apply(table.state, action)
-        table.moves += 1
-
-    def _game_over(self, table: _Table, result: Result, termination: str, reason: str) -> None:
-        over = bot_pb2.GameOver(
-            game_id=table.game_id,
-            result=codec.result_to_proto(result, termination),
-            seat=table.seat,
-            reason=reason,
-        )
-        self._send(bot_pb2.ConnectResponse(game_over=over))
+    def _game_over(self, table: Table, result: Any, termination: str, reason: str) -> None:
+        for seat in table.seats:  # one GameOver per seat, as the arena sends them
+            over = table.over(seat, result, termination, reason)
+            self._send(bot_pb2.ConnectResponse(game_over=over))
 
     def _send(
         self, message: bot_pb2.ConnectResponse
@@ -247,8 +197,9 @@ class _Kit:
         return reply, elapsed_ms
 
 
-def _check_determinism(bot: Bot, kit: _Kit, report: Report) -> None:
-    """The same messages again, to a fresh Player: every answer must be the same."""
+def _check_determinism(bot: BotSource, kit: _Kit, report: Report) -> None:
+    """The same messages again, to a fresh Player (fresh instances of a class, or new copies of
+    the untouched prototype): every answer must be the same."""
     replay = Player(bot)
     differences = 0
     for exchange in kit.stats.transcript:
@@ -267,7 +218,7 @@ def _check_determinism(bot: Bot, kit: _Kit, report: Report) -> None:
     )
 
 
-def _why_illegal(table: _Table, action: Any) -> str:
+def _why_illegal(table: Table, action: Any) -> str:
     try:
         table.game.apply(table.state, action)
     except GameError as error:

@@ -36,7 +36,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=None, help="stop after this many games")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    run(RandomBot(), args.target, args.token, max_games=args.games)
+    # The class, not an instance: each (game, seat) gets a fresh, freshly seeded RandomBot.
+    run(RandomBot, args.target, args.token, max_games=args.games)
 
 
 if __name__ == "__main__":

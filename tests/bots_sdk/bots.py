@@ -1,25 +1,57 @@
-"""Bots with known behaviour, good and broken, for the SDK's tests."""
+"""Bots with known behaviour, good and broken, for the SDK's tests.
+
+The SDK plays each (game, seat) with its own deep copy of the bot it is given: what these bots
+record goes to a `Journal` that the copies share, so a test can read it from the prototype.
+"""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from arena.games.caper import Action, ActionKind
 from bots_sdk import Bot, GameAction, GameEnd, GameStart, Observation
 
 
+class Journal:
+    """What every instance made from one prototype did; shared by its copies, never copied."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+        self.started: list[GameStart] = []
+        self.ended: list[GameEnd] = []
+        self.instances: list[Bot] = []  # the instances that got a GameStart, in order
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Journal:
+        return self
+
+
 class FirstBot(Bot):
-    """Always the first legal action; records what it was told."""
+    """Always the first legal action; records what it was told in its journal."""
 
     name = "first"
     version = "1.2.3"
     deterministic = True
 
     def __init__(self) -> None:
-        self.calls = 0
-        self.started: list[GameStart] = []
-        self.ended: list[GameEnd] = []
+        self.journal = Journal()
+
+    @property
+    def calls(self) -> int:
+        return self.journal.calls
+
+    @calls.setter
+    def calls(self, value: int) -> None:
+        self.journal.calls = value
+
+    @property
+    def started(self) -> list[GameStart]:
+        return self.journal.started
+
+    @property
+    def ended(self) -> list[GameEnd]:
+        return self.journal.ended
 
     def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
         self.calls += 1
@@ -88,6 +120,9 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FakeClock:
+        return self  # the bot's copies move the clock the test reads
 
 
 class SlowBot(FirstBot):

@@ -244,13 +244,14 @@ def test_the_hello_lists_the_bots_games_unless_told_otherwise() -> None:
 def europe_game(session: Session) -> Iterator[bot_pb2.ConnectResponse]:
     """Welcome, one Caper: Europe decision checked against the rules, game over."""
     yield from welcomed(session)
-    yield messages.game_started("e1", game=CAPER_EUROPE)
     state = messages.midgame_state(moves=12, city="london", game=CAPER_EUROPE)
+    seat = CAPER_EUROPE.current_player(state) or 0  # the seat the request is for
+    yield messages.game_started("e1", seat=seat, game=CAPER_EUROPE)
     yield messages.decision(state, request_id="e1.1", game_id="e1", game=CAPER_EUROPE)
     reply = session.receive().action_reply
     assert reply.request_id == "e1.1"
     assert codec.action_from_reply(CAPER_EUROPE, reply, CAPER_EUROPE.legal_actions(state))
-    yield messages.game_over("e1")
+    yield messages.game_over("e1", seat=seat)
     session.closed.wait(timeout=WAIT_S)
 
 

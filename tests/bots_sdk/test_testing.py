@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from arena.games.caper import Action, ActionKind, CaperObservation
+from bots_sdk import GameAction, Observation
 from bots_sdk.examples.random_bot import RandomBot
 from bots_sdk.testing import check_bot, load_bot, main
 from tests.bots_sdk.bots import (
@@ -30,11 +33,13 @@ def test_a_good_deterministic_bot_passes() -> None:
 
 def test_the_bot_gets_every_hook_with_games_interleaved() -> None:
     bot = FirstBot()
-    bot.deterministic = False  # no replay: each hook runs once per game
+    bot.deterministic = False  # no replay: each hook runs once per seat
     check_bot(bot, games=5, in_flight=3)
-    assert sorted(g.game_id for g in bot.started) == sorted(g.game_id for g in bot.ended)
-    assert len(bot.ended) == 5
-    assert {g.seat for g in bot.started} == {0, 1}
+    started = sorted((g.game_id, g.seat) for g in bot.started)
+    assert started == sorted((g.game_id, g.seat) for g in bot.ended)
+    # kit-0..4: 2, 3, 4, 2, 3 players; a team (4 players) is two seats, so two hooks
+    assert len({g.game_id for g in bot.ended}) == 5 and len(bot.ended) == 6
+    assert {g.seat for g in bot.started if g.game_id in ("kit-0", "kit-3")} == {0, 1}
     # Interleaved: a second game started before the first one ended.
     assert bot.started[1].game_id != bot.ended[0].game_id
 
@@ -106,8 +111,15 @@ def test_a_bot_of_both_editions_is_checked_on_both() -> None:
     bot.deterministic = False
     report = check_bot(bot, games=4)
     assert report.ok, str(report)
-    assert [g.game for g in bot.started] == ["caper", "caper-europe"] * 2
-    assert len(bot.ended) == 4
+    # the 2-player games of both editions, then Caper's 3- and 4-player games (a team: 2 seats)
+    assert [(g.game, g.config.get("players", 2)) for g in bot.started] == [
+        ("caper", 2),
+        ("caper-europe", 2),
+        ("caper", 3),
+        ("caper", 4),
+        ("caper", 4),
+    ]
+    assert len(bot.ended) == 5
 
 
 @pytest.mark.parametrize("seed", [0, 1])
@@ -131,3 +143,58 @@ def test_a_bot_naming_an_unknown_game_is_refused() -> None:
     bot.games = ("chess",)
     with pytest.raises(ValueError, match=r"Bot\.games must name games of caper, caper-europe"):
         check_bot(bot, games=1)
+
+
+# --- 3 and 4 players (section 12) ----------------------------------------------------------------
+
+
+def test_the_kit_plays_every_seat_of_the_snitch_and_team_games() -> None:
+    """V11/V12: the bot takes Cream, Mint and the Snitch in 3-player games and both seats of
+    either team in 4-player games, making the Snitch's GIVE and the Lookouts' SEND decisions."""
+    kinds: list[ActionKind] = []
+
+    class Recording(FirstBot):
+        deterministic = False
+
+        def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
+            assert isinstance(observation, CaperObservation)
+            if observation.role != "mastermind":
+                kinds.append(legal[-1].kind)  # type: ignore[arg-type]
+            return legal[-1]
+
+    bot = Recording()
+    report = check_bot(bot, games=18)
+    assert report.ok, str(report)
+    seats = {(g.config.get("players", 2), g.seat) for g in bot.started}
+    assert seats == {(2, 0), (2, 1), (3, 0), (3, 1), (3, 2), (4, 0), (4, 1), (4, 2), (4, 3)}
+    teams = {
+        (g.game_id, g.team) for g in bot.started if g.config.get("players") == 4
+    }  # both seats of a team, never of two teams
+    assert len(teams) == 6 and len([g for g in bot.started if g.config.get("players") == 4]) == 12
+    assert {ActionKind.GIVE, ActionKind.SEND} <= set(kinds)
+    assert any("snitch" in note and "lookout" in note for note in report.notes), str(report)
+    roles = {(g.seat, g.role) for g in bot.started if g.config.get("players") == 3}
+    assert roles == {(0, "mastermind"), (1, "mastermind"), (2, "snitch")}
+
+
+def test_an_illegal_give_is_caught_at_the_snitch_seat() -> None:
+    class BadSnitch(FirstBot):
+        deterministic = False
+
+        def act(self, observation: Observation, legal: Sequence[GameAction]) -> GameAction:
+            assert isinstance(observation, CaperObservation)
+            if observation.role == "snitch":
+                card = legal[0]
+                assert isinstance(card, Action)
+                return Action(ActionKind.GIVE, card.other, other=card.other)  # same card twice
+            return legal[0]
+
+    report = check_bot(BadSnitch, games=9)  # kit-7 is the first with the bot as the Snitch
+    assert any("seat 2" in line and "illegal action" in line for line in report.failures), str(
+        report
+    )
+
+
+def test_a_deterministic_team_player_passes_the_replay() -> None:
+    report = check_bot(FirstBot, games=6)
+    assert report.ok and any("deterministic" in line for line in report.passed), str(report)
