@@ -3,7 +3,8 @@
 This first layer holds the reference board Hadria-R1, the 84 action cards (70 general), the
 23 events, the 6 thieves and the pieces, each entry with its provenance ([R] rulebook or
 [PROPOSAL] of the spec), loaded from versioned JSON files in `data/` and validated on load.
-The rules engine builds on it.
+The setup of section 4 is a pure function over them, drawing from the named random streams of
+section 22.7. The rules engine builds on it.
 """
 
 from arena.games.age_of_thieves.board import (
@@ -35,6 +36,8 @@ from arena.games.age_of_thieves.components import (
 )
 from arena.games.age_of_thieves.datafile import DataError, Provenance, Source, Tag, Versions
 from arena.games.age_of_thieves.hadria import districts, hadria, load_board
+from arena.games.age_of_thieves.setup import Setup, setup
+from arena.games.age_of_thieves.streams import Streams
 
 __all__ = [
     "OUTER",
@@ -53,7 +56,9 @@ __all__ = [
     "NodeKind",
     "Piece",
     "Provenance",
+    "Setup",
     "Source",
+    "Streams",
     "Tag",
     "Thief",
     "Timing",
@@ -66,4 +71,5 @@ __all__ = [
     "load_board",
     "load_catalogue",
     "load_components",
+    "setup",
 ]
