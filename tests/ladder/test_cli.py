@@ -9,6 +9,7 @@ import time
 import urllib.error
 import urllib.request
 
+import pytest
 import redis
 from click.testing import CliRunner, Result
 
@@ -104,13 +105,18 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _scrape(port: int, timeout_s: float = 30) -> str:
+def _scrape(port: int, process: subprocess.Popen[str], timeout_s: float = 90) -> str:
+    """The first /metrics page `process` serves on `port`; its stderr if it dies first. The
+    wait is long because starting a server on a loaded two-core machine can take half a minute."""
     deadline = time.monotonic() + timeout_s
     while True:
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5) as reply:
                 return str(reply.read().decode())
         except (urllib.error.URLError, ConnectionError):
+            if process.poll() is not None:
+                _, stderr = process.communicate()
+                pytest.fail(f"exited {process.returncode} before serving: {stderr[-2000:]}")
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
@@ -128,10 +134,11 @@ def test_serve_and_the_standalone_exporter_serve_metrics(
         process = subprocess.Popen(
             [sys.executable, "-m", "arena", *command, "--redis-url", redis_server_url],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         try:
-            text = _scrape(port)
+            text = _scrape(port, process)
         finally:
             process.terminate()
             process.wait(20)
