@@ -148,15 +148,17 @@ def ladder_list(redis_url: str | None) -> None:
 
     client = _client(redis_url)
     table = Table(title="Ladders")
-    for column in ("ladder", "game", "rules", "K", "tau", "bots", "rated bots"):
+    for column in ("ladder", "game", "rules", "players", "K", "tau", "bots", "rated bots"):
         table.add_column(column)
     for d in LadderStore(client).all():
+        shape = {3: "3 (tables)", 4: "4 (teams)"}.get(d.players, str(d.players))
         table.add_row(
             d.ref.name,
             d.ref.game,
             f"v{d.ref.rules_version}",
-            f"{d.params.k:g}",
-            f"{d.params.glicko.tau:g}",
+            shape,
+            "-" if d.tables else f"{d.params.k:g}",  # Elo and Glicko-2 do not rate tables
+            "-" if d.tables else f"{d.params.glicko.tau:g}",
             ", ".join(d.bots) + (" + remote" if d.remote else ""),
             str(RatingStore(client).player_count(d)),
         )

@@ -154,6 +154,8 @@ def test_cli_creates_runs_and_shows_a_table_ladder(
     assert fixed is not None
     stored = json.loads(as_text(fixed))
     assert stored["config"] == TEAMS and stored["games_per_match"] == 2
+    listed = arena(url, "ladder", "list").output
+    assert "3 (tables)" in listed and "4 (teams)" in listed
 
 
 def test_bad_table_ladder_input_gives_one_clear_line(
