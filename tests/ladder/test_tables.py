@@ -9,8 +9,10 @@ import time
 
 import redis
 from click.testing import CliRunner, Result
+from rich.console import Console
 
 from arena.cli import main
+from arena.cli.ladder_views import print_match
 from arena.games.api import Config
 from arena.games.caper import CAPER
 from arena.games.record import GameRecord, replay
@@ -179,3 +181,35 @@ def test_bad_table_ladder_input_gives_one_clear_line(
             arena(url, "ladder", "show", "snitch", "--by", board),
             f"plays tables of 3, which only Weng-Lin rates: it has no {board} order",
         )
+
+
+def test_a_table_mate_of_last_time_is_drawn_less_often() -> None:
+    pool = [Candidate(name, 1500, 60, 50) for name in "abcdef"]
+    last = {"a": ("b", "c"), "b": ("a", "c"), "c": ("a", "b")}
+    again = fresh = 0
+    for seed in range(300):
+        (table,) = choose_tables(pool, 3, 1, random.Random(seed), last)
+        if "a" in table:
+            mates = set(table) - {"a"}
+            again += len(mates & {"b", "c"})
+            fresh += len(mates - {"b", "c"})
+    # Without the penalty b or c would be a's mate 2 times for 3 of d, e, f; with it, far fewer.
+    assert again * 5 < fresh * 2, (again, fresh)
+
+
+def test_the_run_lines_say_what_each_match_or_table_did() -> None:
+    console = Console(record=True, width=200)
+    listen = print_match(console)
+    table = ("a", "b", "c")
+    rated = {"match_id": "m1", "points": [1.0, 0.5, 0.0], "ordinal": [1.0, 0.0, -1.0]}
+    listen("j1", table, "finished", {**rated, "ordinal_change": [1.0, 0.0, -1.0], "rated": True})
+    listen("j2", table, "finished", {"match_id": "m2", "players": list(table), "rated": False})
+    listen("j3", ("a", "b"), "finished", {"match_id": "m3", "players": ["a", "b"], "rated": False})
+    listen("j4", table, "failed", None)
+    lines = console.export_text().splitlines()
+    assert lines == [
+        "m1: a 1.00, b 0.50, c 0.00   Weng-Lin a 1.00 (+1.00), b 0.00 (+0.00), c -1.00 (-1.00)",
+        "m2: a, b, c was rated already",
+        "m3: a vs b was rated already",
+        "j4: a vs b vs c failed",
+    ]
