@@ -9,6 +9,10 @@
 //
 // Messages are decoded with proto-loader's defaults for field names (keepCase: false), so every
 // field is in camelCase: `legal_actions` is `legalActions`, `round_kind` is `roundKind`.
+//
+// First-edition Caper is also played by 3 (the Snitch) and 4 players (two teams): one bot may
+// hold several seats of one game (both seats of its team). Every message names its game and
+// seat, and each seat's requests carry that seat's own view only: answer each on its own.
 'use strict';
 
 const path = require('node:path');
@@ -78,6 +82,7 @@ function choose(request, random = Math.random) {
   let pool = plays.length > 0 ? plays : all;
   const game = request.observation.game;
   const obs = inner(request.observation);
+  // Only Masterminds place Thieves: the Snitch's GIVE and the Lookouts' SEND are chosen at random.
   if (pool.every((i) => PLACES_THIEF.has(actions[i].kind))) {
     const crew = (seat, location) => thieves(obs, game, seat, location);
     const behind = (i) => crew(1 - obs.seat, actions[i].location) - crew(obs.seat, actions[i].location);
@@ -96,13 +101,35 @@ function log(...words) {
   console.log(new Date().toISOString(), ...words);
 }
 
+// Every seat that won: with 3 or 4 players `detailsJson` lists them under "winners" (both seats of
+// a winning team, the Snitch alone); in a 2-player game `winner` alone (absent for a draw).
+function winners(result) {
+  let details = {};
+  try {
+    details = JSON.parse(result.detailsJson || '{}');
+  } catch {
+    // not JSON: fall back on `winner`
+  }
+  if (Array.isArray(details.winners)) return details.winners;
+  return result.winner === null || result.winner === undefined ? [] : [result.winner];
+}
+
+// "seat 2 (lookout, cream)" from GameStarted.seats, or "seat 2" from an arena that sends none.
+function describeSeat(started) {
+  const mine = started.seats[started.seat];
+  if (!mine) return `seat ${started.seat}`;
+  return `seat ${started.seat} (${[mine.role, mine.team].filter(Boolean).join(', ')})`;
+}
+
 class ArenaBot {
   constructor({ target, token, maxGames, protoDir }) {
     this.target = target;
     this.token = token;
     this.maxGames = maxGames;
     this.Service = loadService(protoDir);
-    this.finished = new Set(); // ids of the games that are over
+    this.finished = new Set(); // ids of the games over for every seat this bot held
+    this.seats = new Map(); // `${gameId}/${seat}` -> its description, while the seat plays
+    this.seatsOver = new Set(); // `${gameId}/${seat}` of every seat whose GameOver arrived
     this.attempt = 0;
     this.stopping = false;
     this.session = null;
@@ -123,7 +150,7 @@ class ArenaBot {
       session.nonce += 1;
       call.write({ ping: { nonce: session.nonce } });
     }, PING_INTERVAL_MS);
-    call.write({ hello: { protocolVersion: PROTOCOL_VERSION, games: GAMES, botVersion: '1.1.0', info: 'Node.js example' } });
+    call.write({ hello: { protocolVersion: PROTOCOL_VERSION, games: GAMES, botVersion: '1.2.0', info: 'Node.js example' } });
   }
 
   onMessage(session, message) {
@@ -143,17 +170,32 @@ class ArenaBot {
       case 'error':
         log(`the arena refused a message: ${message.error.code} ${message.error.message}`);
         break;
-      default: // gameStarted and pong need no answer
+      case 'gameStarted':
+        this.onGameStarted(message.gameStarted);
+        break;
+      default: // pong needs no answer
         break;
     }
   }
 
+  onGameStarted(started) {
+    const seat = describeSeat(started);
+    this.seats.set(`${started.gameId}/${started.seat}`, seat);
+    const players = started.seats.map((s) => s.playerName).join(', ');
+    log(`game ${started.gameId} started: ${started.game}, ${seat}${players ? `; seats: ${players}` : ''}`);
+  }
+
   onGameOver(over) {
-    if (this.finished.has(over.gameId)) return;
-    this.finished.add(over.gameId);
-    const { scores, winner, termination } = over.result;
-    const outcome = winner === over.seat ? 'won' : 'lost';
-    log(`game ${over.gameId} over: ${outcome} ${scores.join('-')} (${termination})${over.reason ? `: ${over.reason}` : ''}`);
+    const key = `${over.gameId}/${over.seat}`;
+    if (this.seatsOver.has(key)) return; // told twice, after a reconnect
+    this.seatsOver.add(key);
+    const seat = this.seats.get(key) || `seat ${over.seat}`;
+    this.seats.delete(key);
+    // A game counts once, when every seat this bot holds in it is over (a team: both).
+    if (![...this.seats.keys()].some((k) => k.startsWith(`${over.gameId}/`))) this.finished.add(over.gameId);
+    const { scores, termination } = over.result;
+    const outcome = winners(over.result).includes(over.seat) ? 'won' : 'lost';
+    log(`game ${over.gameId} over: ${outcome} ${scores.join('-')} (${termination}) as ${seat}${over.reason ? `: ${over.reason}` : ''}`);
     if (this.maxGames !== null && this.finished.size >= this.maxGames) {
       log(`played ${this.finished.size} games: stopping`);
       this.stop(0);
@@ -215,6 +257,6 @@ function main() {
   bot.start();
 }
 
-module.exports = { choose, backoffMs };
+module.exports = { choose, backoffMs, winners };
 
 if (require.main === module) main();
