@@ -117,7 +117,7 @@ def test_the_node_bot_plays_3_and_4_player_caper_on_the_real_gateway(
             relay = RunnerRelay(arena.client)
             assert _wait_until(lambda: relay.is_online(bot.bot_id)), "the Node bot did not connect"
             entrants = [name if entrant == "NODE" else entrant for entrant in lineup]
-            config = {"city": "paris", "players": players}
+            config: dict[str, str | int] = {"city": "paris", "players": players}
             outcomes = play_match(
                 arena.client, CAPER, config, entrants, games, 5, TEST_POLICY, "m" + name
             )
