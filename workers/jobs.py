@@ -9,13 +9,17 @@ from rq import get_current_job
 from rq.exceptions import AbandonedJobError
 from rq.job import Job
 
-from workers import liveness, tournament
+from arena.store.tournaments import TournamentStore
+from workers import liveness, tables, tournament
 
 
 def play_tournament_match(name: str, round_number: int, board: int) -> dict[str, object]:
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
     try:
+        if TournamentStore(job.connection).get(name).table_size:  # a game of 3+ sides
+            table = tables.play(job.connection, name, round_number, board)
+            return {"match_id": table.table_id, "game_points": list(table.points)}
         match = tournament.play(job.connection, name, round_number, board)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish

@@ -19,8 +19,11 @@ from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import record_voided
 from arena.store import keys
+from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, match_id
 from arena.store.values import as_text
+from arena.tournament.definition import TournamentDefinition
+from workers import tables
 from workers.queue import RETRIES, arena_queue, enqueue_round, match_job_id
 from workers.tournament import advance, stop
 
@@ -39,12 +42,11 @@ def interrupted(
     """The worker playing this match died (or its work-horse did). Its games are voided: the
     retry replays the whole match, since records are written in batches and we cannot tell how
     far it got. After the last attempt the tournament stops, saying so."""
-    store = TournamentStore(client)
+    definition = TournamentStore(client).get(name)
     the_id = match_id(name, round_number, board)
-    if the_id in store.recorded(name):  # killed after recording: only the advance may be lost
+    if the_id in _recorded(client, definition):  # killed after recording: the advance may be lost
         advance(client, name)
         return
-    definition = store.get(name)
     record_voided(client, definition.game, definition.games_per_match)
     if last_attempt:
         stop(client, name, f"match {the_id}: its worker died on every attempt ({RETRIES + 1})")
@@ -74,8 +76,9 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
     store = TournamentStore(client)
     if store.status(name) is not Status.RUNNING:
         return Counter()
-    places = [(r.number, b) for r in store.rounds(name) for b in range(len(r.pairings))]
-    recorded = store.recorded(name)
+    definition = store.get(name)
+    places = _places(client, definition)
+    recorded = _recorded(client, definition)
     unplayed = [place for place in places if match_id(name, *place) not in recorded]
     if not unplayed:
         advance(client, name)  # the job that should have gone on died after recording
@@ -94,9 +97,23 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
         if job is None or job.get_status(refresh=False) is JobStatus.FINISHED
     ]
     if gone:  # a job that finished since we looked had recorded its result first
-        recorded = store.recorded(name)
+        recorded = _recorded(client, definition)
     _queue_again(client, name, [p for p in gone if match_id(name, *p) not in recorded])
     return states
+
+
+def _places(client: redis.Redis, definition: TournamentDefinition) -> list[tuple[int, int]]:
+    """(round, board) of every scheduled match, or table in a game of three or more sides."""
+    if definition.table_size:
+        return tables.places(client, definition.name)
+    rounds = TournamentStore(client).rounds(definition.name)
+    return [(r.number, b) for r in rounds for b in range(len(r.pairings))]
+
+
+def _recorded(client: redis.Redis, definition: TournamentDefinition) -> set[str]:
+    if definition.table_size:
+        return TableStore(client).recorded(definition.name)
+    return TournamentStore(client).recorded(definition.name)
 
 
 def _last_line(job: Job) -> str:
@@ -121,5 +138,8 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         if now - float(client.hget(key, the_id) or now) < MISSING_GRACE_S:
             continue
         log.warning("match %s of %s had no job left: queued again", the_id, name)
-        enqueue_round(client, definition, rounds[round_number], [board], at_front=True)
+        if definition.table_size:
+            tables.enqueue_place(client, definition, round_number, board)
+        else:
+            enqueue_round(client, definition, rounds[round_number], [board], at_front=True)
         client.hdel(key, the_id)

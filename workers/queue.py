@@ -50,22 +50,34 @@ def enqueue_round(
 ) -> None:
     """One job per pairing of `round_` (or of `boards` only); a rerun of a job replays its
     match from scratch."""
-    queue = arena_queue(client)
     for board in range(len(round_.pairings)) if boards is None else boards:
         pairing = round_.pairings[board]
-        queue.enqueue(
-            "workers.jobs.play_tournament_match",
-            args=(definition.name, round_.number, board),
-            job_id=match_job_id(definition.name, round_.number, board),
-            job_timeout=job_timeout_s(definition),
-            retry=retry_policy(),
-            # RQ calls it, among others, when it finds the job abandoned by a killed worker
-            on_failure=Callback("workers.jobs.match_failed"),
-            result_ttl=3600,
-            failure_ttl=7 * 24 * 3600,
-            at_front=at_front,
-            description=(
-                f"{definition.name} round {round_.number} board {board + 1}: "
-                f"{pairing.seat0} vs {pairing.seat1}"
-            ),
+        description = (
+            f"{definition.name} round {round_.number} board {board + 1}: "
+            f"{pairing.seat0} vs {pairing.seat1}"
         )
+        enqueue_job(client, definition, round_.number, board, description, at_front)
+
+
+def enqueue_job(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    round_number: int,
+    board: int,
+    description: str,
+    at_front: bool = False,
+) -> None:
+    """The job playing board `board` of a round, a match or a table (`workers.jobs`)."""
+    arena_queue(client).enqueue(
+        "workers.jobs.play_tournament_match",
+        args=(definition.name, round_number, board),
+        job_id=match_job_id(definition.name, round_number, board),
+        job_timeout=job_timeout_s(definition),
+        retry=retry_policy(),
+        # RQ calls it, among others, when it finds the job abandoned by a killed worker
+        on_failure=Callback("workers.jobs.match_failed"),
+        result_ttl=3600,
+        failure_ttl=7 * 24 * 3600,
+        at_front=at_front,
+        description=description,
+    )

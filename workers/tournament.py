@@ -26,30 +26,43 @@ from arena.tournament import (
     MatchResult,
     Round,
     SwissOptions,
+    TableRound,
     TournamentError,
     berger_rounds,
     pair_round,
 )
 from arena.tournament.definition import Format, TournamentDefinition
+from workers import tables
 from workers.queue import enqueue_round
 
 log = logging.getLogger("arena.workers")
 
 
-def start(client: redis.Redis, name: str) -> list[Round]:
-    """Schedule the first round (Swiss) or every round (round robins); idempotent."""
+def start(client: redis.Redis, name: str) -> list[Round] | list[TableRound]:
+    """Schedule the first round (Swiss) or every round (round robins); idempotent. A game of
+    three or more sides is played at tables (`workers.tables`)."""
     store = TournamentStore(client)
     definition = store.get(name)
+    if definition.table_size:
+        scheduled: list[Round] | list[TableRound] = tables.start(client, definition)
+    else:
+        scheduled = _start_matches(client, store, definition)
+    if store.status(name) is Status.CREATED:
+        store.set_status(name, Status.RUNNING)
+    return scheduled
+
+
+def _start_matches(
+    client: redis.Redis, store: TournamentStore, definition: TournamentDefinition
+) -> list[Round]:
     if definition.format is Format.SWISS:
         scheduled = [_next_swiss_round(store, definition, 1)]
     else:
         double = definition.format is Format.DOUBLE_ROUND_ROBIN
         scheduled = berger_rounds(definition.entrants, double=double)
     for round_ in scheduled:
-        if store.save_round(name, round_):
+        if store.save_round(definition.name, round_):
             enqueue_round(client, definition, round_)
-    if store.status(name) is Status.CREATED:
-        store.set_status(name, Status.RUNNING)
     return scheduled
 
 
@@ -114,7 +127,20 @@ def resume(client: redis.Redis, name: str) -> int:
     definition = store.get(name)
     if store.status(name) is Status.FINISHED:
         raise TournamentStoreError(f"{name} is finished: there is nothing to resume")
-    recorded = store.results(name)
+    queued = (
+        tables.queue_unplayed(client, definition)
+        if definition.table_size
+        else _queue_unplayed(client, definition)
+    )
+    # Running only once queued: a liveness check in between would see the old failed jobs.
+    store.set_status(name, Status.RUNNING)
+    advance(client, name)  # nothing left to play in the last round: pair the next one
+    return queued
+
+
+def _queue_unplayed(client: redis.Redis, definition: TournamentDefinition) -> int:
+    store, name = TournamentStore(client), definition.name
+    recorded = store.recorded(name)
     queued = 0
     for round_ in store.rounds(name):
         boards = [
@@ -124,16 +150,13 @@ def resume(client: redis.Redis, name: str) -> int:
         ]
         enqueue_round(client, definition, round_, boards)
         queued += len(boards)
-    # Running only once queued: a liveness check in between would see the old failed jobs.
-    store.set_status(name, Status.RUNNING)
-    advance(client, name)  # nothing left to play in the last round: pair the next one
     return queued
 
 
 def stop_after_failure(
     client: redis.Redis, name: str, round_number: int, board: int, error: Exception
 ) -> None:
-    """A match failed on every attempt: stop the tournament, saying which match and why, rather
+    """A match (or table) failed on every attempt: stop the tournament, saying which and why, rather
     than leave it waiting forever. Nothing is scored for the match."""
     stop(
         client,
@@ -154,6 +177,9 @@ def advance(client: redis.Redis, name: str) -> None:
     """If every match so far is recorded: pair and enqueue the next Swiss round, or finish."""
     store = TournamentStore(client)
     definition = store.get(name)
+    if definition.table_size:
+        tables.advance(client, name)
+        return
     rounds = store.rounds(name)
     results = store.results(name)
     for round_ in rounds:

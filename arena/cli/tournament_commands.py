@@ -57,7 +57,12 @@ def tournament_group() -> None:
     "3 the Snitch game (table formats).",
 )
 @click.option("--entrants", required=True, help="Comma-separated, in seed order.")
-@click.option("--games-per-match", default=2, show_default=True)
+@click.option(
+    "--games-per-match",
+    type=int,
+    help="Games a match plays (default 2: a duplicate pair), or a table (default: one deal "
+    "played once per rotation of its seats, 3 at a table of three).",
+)
 @click.option("--no-duplicate", is_flag=True, help="Fresh deals instead of mirrored pairs.")
 @click.option("--time-control", default="1000+10000", show_default=True, help="MOVE_MS+BANK_MS")
 @click.option("--seed", default=1, show_default=True)
@@ -90,7 +95,7 @@ def tournament_create(
     city: str,
     players: int,
     entrants: str,
-    games_per_match: int,
+    games_per_match: int | None,
     no_duplicate: bool,
     time_control: str,
     seed: int,
@@ -121,9 +126,10 @@ def tournament_create(
         swiss_system,
         players,
     )
+    unit = f"table of {definition.table_size}" if definition.table_size else "match"
     console.print(
         f"Created {definition.format.value} {name}: {len(definition.entrants)} entrants, "
-        f"{definition.planned_rounds} rounds, {definition.games_per_match} games a match."
+        f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}."
     )
 
 

@@ -16,9 +16,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
+from arena.cli import table_views
 from arena.games import get_game
+from arena.match.table_score import table_size
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
+from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
@@ -67,7 +70,7 @@ def create(
     rounds: int | None,
     game: str,
     city: str,
-    games_per_match: int,
+    games_per_match: int | None,
     duplicate: bool,
     time_control: TimeControl,
     seed: int,
@@ -79,8 +82,12 @@ def create(
     # 2 players is the game's default: left out, so 2-player configs stay as they were
     config: dict[str, str | int] = {"city": city} | ({"players": players} if players != 2 else {})
     get_game(game).create(config, seed)  # a bad game, city or number of players fails here
+    size = table_size(get_game(game), config)  # 3+ sides: a tournament of tables
+    if games_per_match is None:  # a duplicate table plays its deal once per rotation (V12)
+        games_per_match = size or 2
     if format == Format.SWISS and rounds is None:
-        rounds = default_swiss_rounds(len(entrants))
+        count = len(entrants)
+        rounds = table_views.default_rounds(count, size) if size else default_swiss_rounds(count)
     definition = TournamentDefinition(
         name=name,
         format=Format(format),
@@ -95,6 +102,7 @@ def create(
         tiebreaks=tuple(parse_tiebreak(t) for t in tiebreaks),
         absent_bye_points=absent_bye_points,
         swiss_system=SwissSystem(swiss_system),
+        table_size=size,
     )
     check_entrants(client, definition.entrants, game)
     TournamentStore(client).create(definition)
@@ -117,8 +125,11 @@ def parse_tiebreak(text: str) -> Tiebreak:
 
 
 def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
-    """(matches recorded, matches scheduled, rounds planned, status)."""
+    """(matches recorded, matches scheduled, rounds planned, status); tables in a game of three
+    or more sides."""
     store = TournamentStore(client)
+    if store.get(name).table_size:
+        return table_views.progress(client, name)
     scheduled = sum(len(r.pairings) for r in store.rounds(name))
     return len(store.results(name)), scheduled, store.get(name).planned_rounds, store.status(name)
 
@@ -141,7 +152,7 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
                 liveness.settle(client, name)
                 checked = time.monotonic()
             done, scheduled, planned, status = progress(client, name)
-            rounds = len(TournamentStore(client).rounds(name))
+            rounds = _rounds_scheduled(client, name)
             bar.update(task, completed=done, total=max(scheduled, 1))
             bar.update(task, description=f"{name}: round {rounds} of {planned}, matches")
             if status in (Status.FINISHED, Status.STOPPED):
@@ -150,10 +161,18 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
     return progress(client, name)[3]
 
 
+def _rounds_scheduled(client: redis.Redis, name: str) -> int:
+    if TournamentStore(client).get(name).table_size:
+        return len(TableStore(client).rounds(name))
+    return len(TournamentStore(client).rounds(name))
+
+
 def standings_table(client: redis.Redis, name: str) -> Table:
     """Points, tie-breaks and a Bradley-Terry rating fitted to every game of the event."""
     store = TournamentStore(client)
     definition = store.get(name)
+    if definition.table_size:
+        return table_views.standings_table(client, name)
     history, entrants = store.history(name), store.entrants(name)
     rows = standings(
         entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
@@ -206,6 +225,8 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
     bye scores, from the same `ByePoints` the points column was computed with."""
     store = TournamentStore(client)
     definition = store.get(name)  # an unknown name fails here, clearly
+    if definition.table_size:
+        return table_views.crosstable_table(client, name)
     entrants, history = store.entrants(name), store.history(name)
     rows = standings(
         entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
@@ -262,6 +283,8 @@ def _points_text(value: float) -> str:
 def export(client: redis.Redis, name: str, fmt: str, through_round: int | None = None) -> str:
     store = TournamentStore(client)
     definition = store.get(name)
+    if definition.table_size:
+        return table_views.export(client, name, fmt)
     history = store.history(name)
     if fmt == "trf":
         return export_trf(

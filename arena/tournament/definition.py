@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
@@ -18,6 +19,7 @@ from arena.tournament.model import ByePoints
 from arena.tournament.round_robin import berger_rounds
 from arena.tournament.standings import ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS, Tiebreak
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
+from arena.tournament.tables import table_round_robin
 
 # RQ job ids allow only these characters, and a tournament's name is part of its jobs' ids.
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -53,6 +55,9 @@ class TournamentDefinition:
     tiebreaks: tuple[Tiebreak, ...] = ()
     absent_bye_points: float = 0.0  # what a late entrant scores for each round it missed
     swiss_system: SwissSystem = SwissSystem.ARENA  # who pairs a Swiss: ours, or strict FIDE Dutch
+    # Entrants at a table, for games of three or more sides (the Snitch game): the Swiss is then
+    # played in pods and the round robin is one of tables. 0: two-sided matches.
+    table_size: int = 0
 
     @property
     def bye_points(self) -> ByePoints:
@@ -75,20 +80,10 @@ class TournamentDefinition:
         self._validate()
 
     def _validate(self) -> None:
-        if not NAME_PATTERN.match(self.name):
-            raise InvalidOptionError(
-                f"bad tournament name {self.name!r}: use up to 64 letters, digits, '_' or '-'"
-            )
-        if len(self.entrants) < 2:
-            raise TooFewEntrantsError(
-                f"a tournament needs at least 2 entrants, got {len(self.entrants)}"
-            )
-        twice = sorted({e for e in self.entrants if self.entrants.count(e) > 1})
-        if twice:
-            raise DuplicateEntrantError(f"entrant(s) listed twice: {', '.join(twice)}")
-        self.bye_points  # noqa: B018 - refuses points other than 0, 0.5 or 1
-        if self.games_per_match < 1:
-            raise InvalidOptionError("games per match must be at least 1")
+        self._validate_common()
+        if self.table_size:
+            self._validate_tables()
+            return
         if self.duplicate and self.games_per_match % 2:
             raise InvalidOptionError(
                 f"duplicate matches play deals in pairs: games per match must be even, "
@@ -107,10 +102,59 @@ class TournamentDefinition:
                 f"{self.planned_rounds} rounds; leave --rounds out"
             )
 
+    def _validate_common(self) -> None:
+        if not NAME_PATTERN.match(self.name):
+            raise InvalidOptionError(
+                f"bad tournament name {self.name!r}: use up to 64 letters, digits, '_' or '-'"
+            )
+        if len(self.entrants) < 2:
+            raise TooFewEntrantsError(
+                f"a tournament needs at least 2 entrants, got {len(self.entrants)}"
+            )
+        twice = sorted({e for e in self.entrants if self.entrants.count(e) > 1})
+        if twice:
+            raise DuplicateEntrantError(f"entrant(s) listed twice: {', '.join(twice)}")
+        self.bye_points  # noqa: B018 - refuses points other than 0, 0.5 or 1
+        if self.games_per_match < 1:
+            raise InvalidOptionError("games per match must be at least 1")
+
+    def _validate_tables(self) -> None:
+        """A tournament of tables: Swiss pods or a round robin of tables (`arena.tournament`)."""
+        size, count = self.table_size, len(self.entrants)
+        if count < size:
+            raise TooFewEntrantsError(
+                f"a table of this game seats {size} entrants: the field has only {count}"
+            )
+        if self.format is Format.DOUBLE_ROUND_ROBIN:
+            raise InvalidOptionError(
+                f"games of {size} sides are played at tables: use --format swiss (pods) or "
+                "round-robin (of tables)"
+            )
+        if self.duplicate and self.games_per_match % size:
+            raise InvalidOptionError(
+                f"a duplicate table plays each deal once per rotation of its {size} seats (V12): "
+                f"games per table must be a multiple of {size}, got {self.games_per_match} "
+                "(or use --no-duplicate)"
+            )
+        if self.format is Format.SWISS:
+            limit = max_pod_rounds(count, size)
+            if self.rounds is None or not 1 <= self.rounds <= limit:
+                raise TooManyRoundsError(
+                    f"a Swiss of {count} entrants in tables of {size} can have 1 to {limit} "
+                    f"rounds before two entrants must meet again, got {self.rounds}"
+                )
+        elif self.rounds is not None and self.rounds != self.planned_rounds:
+            raise InvalidOptionError(
+                f"a round robin of tables of {size} for {count} entrants has "
+                f"{self.planned_rounds} rounds; leave --rounds out"
+            )
+
     @property
     def planned_rounds(self) -> int:
         if self.format is Format.SWISS:
             return self.rounds or 0
+        if self.table_size:  # deterministic from the seed: what `start` schedules
+            return len(table_round_robin(self.entrants, self.table_size, seed=self.seed))
         return len(berger_rounds(self.entrants, double=self.format is Format.DOUBLE_ROUND_ROBIN))
 
     def to_json(self) -> str:
@@ -127,3 +171,9 @@ class TournamentDefinition:
         data["time_control"] = TimeControl(**data["time_control"])
         data["tiebreaks"] = tuple(data["tiebreaks"])
         return cls(**data)
+
+
+def max_pod_rounds(entrants: int, size: int) -> int:
+    """Rounds of tables of `size` before two entrants must share a table again, at best: each
+    round an entrant meets `size - 1` of the other `entrants - 1`."""
+    return max(1, math.ceil((entrants - 1) / (size - 1)))

@@ -1,0 +1,171 @@
+"""Running a tournament of tables (games of three or more sides, the Snitch game): Swiss pods or a
+round robin of tables, one RQ job per table.
+
+The guarantees are those of matches (`workers.tournament`): a table's job id is fixed by its
+place in the draw, its result is recorded once (first writer wins), a rerun replays it from
+scratch, and pairing is deterministic from the stored history, so two jobs finishing a round
+together compute the same next round and only one stores and enqueues it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+import redis
+
+from arena.games import get_game
+from arena.match.match import play_match
+from arena.match.referee import FaultPolicy
+from arena.match.seats import layout
+from arena.match.table_score import score_table
+from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
+from arena.tournament.definition import Format, TournamentDefinition
+from workers.queue import enqueue_job
+
+log = logging.getLogger("arena.workers")
+
+
+def start(client: redis.Redis, definition: TournamentDefinition) -> list[TableRound]:
+    """Schedule the first round of pods, or every round of a round robin of tables."""
+    name = definition.name
+    if definition.format is Format.SWISS:
+        scheduled = [_next_pods(client, definition, 1)]
+    else:
+        scheduled = table_round_robin(
+            definition.entrants, definition.table_size, seed=definition.seed
+        )
+    store = TableStore(client)
+    for round_ in scheduled:
+        if store.save_round(name, round_):
+            enqueue(client, definition, round_)
+    return scheduled
+
+
+def play(client: redis.Redis, name: str, round_number: int, board: int) -> StoredTable:
+    """Play one table of a round, record it (once) and advance the tournament if it can."""
+    tournaments, store = TournamentStore(client), TableStore(client)
+    definition = tournaments.get(name)
+    round_ = next(r for r in store.rounds(name) if r.number == round_number)
+    the_id = match_id(name, round_number, board)
+    done = store.results(name).get(the_id)
+    if done is None:
+        if (attempt := tournaments.count_attempt(name, the_id)) > 1:
+            log.warning("table %s: attempt %d, replayed from scratch", the_id, attempt)
+        done = _play(client, definition, the_id, round_number, board, round_.tables[board])
+        if not store.record(name, done):
+            log.info("table %s was recorded by another run; keeping that one", the_id)
+            done = store.results(name)[the_id]
+    advance(client, name)
+    return done
+
+
+def _play(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    the_id: str,
+    round_number: int,
+    board: int,
+    table: Sequence[str],
+) -> StoredTable:
+    tc = definition.time_control
+    policy = FaultPolicy(tc.move_ms, tc.bank_ms, tc.max_strikes, tc.grace_ms)
+    game = get_game(definition.game)
+    # Every table gets its own deals, fixed by the tournament's seed and its place in the draw.
+    seed = definition.seed * 1_000_003 + round_number * 1009 + board
+    outcomes = play_match(
+        client, game, definition.config, table, definition.games_per_match, seed, policy,
+        the_id, definition.duplicate,
+    )  # fmt: skip
+    games = [(o.result, o.record.players) for o in outcomes]
+    score = score_table(table, games, layout(game, definition.config), definition.duplicate)
+    return StoredTable(
+        the_id, round_number, score.entrants, score.points, score.cards, score.wins,
+        tuple(str(o.record.meta["game_id"]) for o in outcomes),
+        tuple(o.termination.value for o in outcomes),
+    )  # fmt: skip
+
+
+def advance(client: redis.Redis, name: str) -> None:
+    """If every table so far is recorded: pair and enqueue the next round of pods, or finish."""
+    tournaments, store = TournamentStore(client), TableStore(client)
+    definition = tournaments.get(name)
+    rounds = store.rounds(name)
+    recorded = store.recorded(name)
+    if any(the_id not in recorded for the_id in table_ids(name, rounds)):
+        return
+    last = rounds[-1].number if rounds else 0
+    if last >= definition.planned_rounds:
+        tournaments.set_status(name, Status.FINISHED)
+        return
+    try:
+        next_round = _next_pods(client, definition, last + 1)
+    except TournamentError as error:
+        log.error("tournament %s cannot go on: %s", name, error)
+        reason = f"round {last + 1} cannot be paired: {error}"
+        tournaments.set_status(name, Status.STOPPED, reason)
+        return
+    if store.save_round(name, next_round):
+        enqueue(client, definition, next_round)
+
+
+def _next_pods(client: redis.Redis, definition: TournamentDefinition, number: int) -> TableRound:
+    tournaments, name = TournamentStore(client), definition.name
+    return pair_pods(
+        tournaments.entrants(name),
+        TableStore(client).history(name),
+        number,
+        definition.table_size,
+        withdrawn=tournaments.withdrawn(name),
+    )
+
+
+def table_ids(name: str, rounds: Sequence[TableRound]) -> list[str]:
+    return [match_id(name, r.number, board) for r in rounds for board in range(len(r.tables))]
+
+
+def places(client: redis.Redis, name: str) -> list[tuple[int, int]]:
+    """(round, board) of every scheduled table."""
+    return [(r.number, b) for r in TableStore(client).rounds(name) for b in range(len(r.tables))]
+
+
+def queue_unplayed(client: redis.Redis, definition: TournamentDefinition) -> int:
+    """Queue again every unrecorded table of the scheduled rounds; how many were queued."""
+    store = TableStore(client)
+    recorded = store.recorded(definition.name)
+    queued = 0
+    for round_ in store.rounds(definition.name):
+        boards = [
+            b
+            for b in range(len(round_.tables))
+            if match_id(definition.name, round_.number, b) not in recorded
+        ]
+        enqueue(client, definition, round_, boards)
+        queued += len(boards)
+    return queued
+
+
+def enqueue(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    round_: TableRound,
+    boards: Sequence[int] | None = None,
+    at_front: bool = False,
+) -> None:
+    """One job per table of `round_` (or of `boards` only)."""
+    for board in range(len(round_.tables)) if boards is None else boards:
+        description = (
+            f"{definition.name} round {round_.number} table {board + 1}: "
+            f"{', '.join(round_.tables[board])}"
+        )
+        enqueue_job(client, definition, round_.number, board, description, at_front)
+
+
+def enqueue_place(
+    client: redis.Redis, definition: TournamentDefinition, round_number: int, board: int
+) -> None:
+    """Queue one table again, at the front (its job was lost)."""
+    round_ = next(r for r in TableStore(client).rounds(definition.name) if r.number == round_number)
+    enqueue(client, definition, round_, [board], at_front=True)
