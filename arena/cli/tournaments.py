@@ -354,6 +354,8 @@ def enter_late(client: redis.Redis, name: str, entrant: str) -> None:
     definition = store.get(name)
     if definition.format is not Format.SWISS:
         raise ValueError(f"{name} is a {definition.format.value}: only a Swiss takes late entries")
+    if definition.table_size:  # pods have no absence byes to make up for the rounds missed
+        raise ValueError(f"{name} is played at tables: it takes no late entries")
     if store.status(name) in (Status.FINISHED, Status.STOPPED):
         raise ValueError(f"{name} is {store.status(name).value}: too late to enter")
     check_entrants(client, [entrant], definition.game)

@@ -39,6 +39,8 @@ def test_create_start_and_read_a_swiss_of_pods_with_a_bye(
     assert "finished; 2 of 2 scheduled" in status.output, status.output
     standings = arena(redis_server_url, "tournament", "standings", "pods5").output
     assert all(name in standings for name in FIVE.split(",")) and "byes" in standings
+    late = arena(redis_server_url, "tournament", "enter", "pods5", "search#9")
+    assert late.exit_code == 1 and "played at tables: it takes no late entries" in late.output
 
 
 @pytest.mark.parametrize(
