@@ -182,8 +182,9 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
         tournaments.watch(console, client, name)
         jobs = liveness.settle(client, name)
     done, scheduled, planned, status = tournaments.progress(client, name)
+    unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
     console.print(
-        f"{name}: {status.value}; {done} of {scheduled} scheduled matches played; "
+        f"{name}: {status.value}; {done} of {scheduled} scheduled {unit} played; "
         f"{planned} rounds planned"
     )
     if status is Status.RUNNING:

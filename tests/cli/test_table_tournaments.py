@@ -36,7 +36,7 @@ def test_create_start_and_read_a_swiss_of_pods_with_a_bye(
     assert [(len(r.tables), len(r.byes)) for r in rounds] == [(1, 2), (1, 2)]
     assert len({e for r in rounds for e in r.byes}) == 4
     status = arena(redis_server_url, "tournament", "status", "pods5")
-    assert "finished; 2 of 2 scheduled" in status.output, status.output
+    assert "finished; 2 of 2 scheduled tables played" in status.output, status.output
     standings = arena(redis_server_url, "tournament", "standings", "pods5").output
     assert all(name in standings for name in FIVE.split(",")) and "byes" in standings
     late = arena(redis_server_url, "tournament", "enter", "pods5", "search#9")

@@ -54,7 +54,7 @@ def test_a_pod_swiss_of_nine_plays_every_table_once_and_stands_as_its_records_sa
 
     env = {"REDIS_URL": redis_server_url}
     status = CliRunner().invoke(main, ["tournament", "status", "pods"], env=env)
-    assert "pods: finished; 9 of 9 scheduled" in status.output, status.output
+    assert "pods: finished; 9 of 9 scheduled tables played" in status.output, status.output
     shown = CliRunner().invoke(main, ["tournament", "standings", "pods"], env=env)
     assert shown.exit_code == 0 and "placement points" in shown.output, shown.output
     cross = CliRunner().invoke(main, ["tournament", "crosstable", "pods"], env=env)
