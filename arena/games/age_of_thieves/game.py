@@ -1,0 +1,188 @@
+"""The `Game` object for Age of Thieves (spec ../shared/specs/age-of-thieves.md), 2 to 4 players
+with `{"players": n}`: the arena-facing face of the rules modules."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+# The rules modules register their task and prompt handlers with the engine on import.
+from arena.games.age_of_thieves import (  # noqa: F401
+    effects,
+    guards,
+    hands,
+    movement,
+    planning,
+    resolution,
+    rounds,
+)
+from arena.games.age_of_thieves.engine import play
+from arena.games.age_of_thieves.observation import AgeOfThievesObservation, observe
+from arena.games.age_of_thieves.queries import cards, district
+from arena.games.age_of_thieves.state import (
+    Action,
+    State,
+    action_text,
+    parse_action,
+)
+from arena.games.api import (
+    Config,
+    ConfigError,
+    GameError,
+    InvalidActionError,
+    Result,
+    SeatRole,
+)
+
+PLAYERS = (2, 3, 4)
+
+
+def players_setting(config: Config) -> int:
+    value = config.get("players", 2)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if type(value) is not int or value not in PLAYERS:
+        raise ConfigError(f"Age of Thieves is for 2, 3 or 4 players, not {value!r}")
+    unknown = sorted(set(config) - {"players"})
+    if unknown:
+        raise ConfigError(f"unknown Age of Thieves setting {unknown[0]!r}: the only one is players")
+    return value
+
+
+class AgeOfThievesGame:
+    id = "age-of-thieves"
+    name = "Age of Thieves"
+    rules_version = 1
+    num_players = 2  # in the default configuration; `seat_count` tells a game's own
+
+    def create(self, config: Config, seed: int) -> State:
+        return rounds.create(players_setting(config), seed)
+
+    def seat_count(self, state: State) -> int:
+        return state.players
+
+    def seat_roles(self, config: Config) -> tuple[SeatRole, ...]:
+        return tuple(SeatRole("player") for _ in range(players_setting(config)))
+
+    def current_player(self, state: State) -> int | None:
+        return None if state.over or state.prompt is None else state.prompt.seat
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        return () if state.over or state.prompt is None else state.prompt.options
+
+    def apply(self, state: State, action: Action, seat: int | None = None) -> State:
+        if not isinstance(action, Action):
+            raise InvalidActionError(f"not an Age of Thieves action: {action!r}")
+        return play(state, action, seat)
+
+    def is_terminal(self, state: State) -> bool:
+        return state.over
+
+    def result(self, state: State) -> Result:
+        """Section 19: VP count only for thieves who left the city; the winner escaped with the
+        Emperor's Jewel or has most VP, then green jewels, then left earlier; none if nobody
+        left (everybody loses)."""
+        if not state.over:
+            raise GameError("the game is not over yet: no result to give")
+        breakdowns = tuple(_breakdown(state, s) for s in range(state.players))
+        scores = tuple(sum(b.values()) for b in breakdowns)
+        winner = None if state.winner < 0 else state.winner
+        escaped = [s for s, t in enumerate(state.thieves) if not t.on_board]
+        return Result(
+            scores=scores,
+            winner=winner,
+            breakdown=breakdowns,
+            tiebreak=_tiebreak(state, scores, escaped),
+            details={
+                "reason": state.reason,
+                "rounds": state.round,
+                "escaped": escaped,
+                "emperors_jewel": winner is not None and state.thief(winner).ej,
+                "everyone_loses": winner is None,
+            },
+        )
+
+    def observation(self, state: State, seat: int) -> AgeOfThievesObservation:
+        if not (isinstance(seat, int) and 0 <= seat < state.players):
+            raise GameError(f"this game has seats 0 to {state.players - 1}, not {seat!r}")
+        return observe(state, seat)
+
+    def action_text(self, action: Action) -> str:
+        return action_text(action)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def render(self, state: State, seat: int | None = None) -> str:
+        return render(state, seat)
+
+    def conserved(self, state: State) -> Mapping[str, int]:
+        """Jewels, figures and general cards never appear or vanish (spec 22.8)."""
+        board_jewels = Counter(kind for _, kind in state.jewels)
+        general = len(state.deck) + len(state.discard)
+        for thief in state.thieves:
+            general += len(thief.hand)
+            general += sum(_is_general(p.card) + _is_general(p.under) for p in thief.plan)
+        return {
+            "yellow": state.yellow_supply + board_jewels["yellow"]
+            + sum(t.yellow for t in state.thieves),
+            "green": state.green_supply + board_jewels["green"]
+            + sum(t.green for t in state.thieves),
+            "emperors_jewel": board_jewels["ej"] + sum(t.ej for t in state.thieves),
+            "guards": state.guard_supply + len(state.guards),
+            "captains": state.captain_supply + len(state.captains),
+            "general_cards": general,
+        }  # fmt: skip
+
+
+def _is_general(card: str) -> int:
+    return int(bool(card) and card.startswith("G"))
+
+
+def _breakdown(state: State, seat: int) -> dict[str, int]:
+    thief = state.thief(seat)
+    if thief.on_board:  # still in the city at the end: ignored (section 19)
+        return {"best_thief": 0, "green": 0, "yellow": 0, "trinket": 0}
+    return {
+        "best_thief": 3 * thief.best,
+        "green": 2 * thief.green,
+        "yellow": thief.yellow,
+        "trinket": thief.trinkets,
+    }
+
+
+def _tiebreak(state: State, scores: tuple[int, ...], escaped: list[int]) -> str:
+    if state.winner < 0 or state.thief(state.winner).ej or len(escaped) < 2:
+        return ""
+    best = [s for s in escaped if scores[s] == scores[state.winner]]
+    if len(best) < 2:
+        return ""
+    greens = {state.thief(s).green for s in best}
+    return "green jewels" if len(greens) > 1 else "left earlier"
+
+
+def render(state: State, seat: int | None = None) -> str:
+    """A text picture: round and guard status, each thief with his district and sheet, the guards
+    per district; hands only for `seat` (all of them when omniscient)."""
+    lines = [
+        f"Age of Thieves, round {state.round} ({state.status.value}), first player "
+        f"{state.first}, event {state.event or '-'}, guard initiative {state.die}"
+        + (f", escape district {state.escape}" if state.escape else ""),
+    ]
+    for s, thief in enumerate(state.thieves):
+        where = f"{thief.space} ({district(thief.space).value})" if thief.on_board else "escaped"
+        sheet = f"VP {thief.vp}" + (", EMPEROR'S JEWEL" if thief.ej else "")
+        lines.append(f"  seat {s} {thief.name:8} {where:12} {sheet}")
+        if seat is None or seat == s:
+            names = ", ".join(cards().card(c).name for c in thief.hand) or "-"
+            lines.append(f"      hand: {names}")
+    per = Counter(district(g).value for g in (*state.guards, *state.captains))
+    lines.append("  guards: " + ", ".join(f"{d} {n}" for d, n in sorted(per.items())))
+    lines.append("  jewels on the board: " + ", ".join(f"{k}@{s}" for s, k in state.jewels))
+    if state.over:
+        who = "nobody" if state.winner < 0 else f"seat {state.winner}"
+        lines.append(f"  game over: {who} wins ({state.reason})")
+    return "\n".join(lines)
+
+
+AGE_OF_THIEVES = AgeOfThievesGame()

@@ -1,0 +1,242 @@
+"""The city guard: activation at its initiative (spec section 16, D-6, D-7), figures moved or
+placed by cards and events (D-8), and the arrest with its dungeon (section 17)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.games.age_of_thieves.board import District, Feature, NodeKind
+from arena.games.age_of_thieves.engine import task
+from arena.games.age_of_thieves.paths import guard_route
+from arena.games.age_of_thieves.queries import (
+    alarm,
+    arrestable,
+    attention,
+    board,
+    district,
+    figures_at,
+    hidden,
+    in_dungeon,
+    movement,
+    thieves_at,
+)
+from arena.games.age_of_thieves.state import Planned, State, Task, add_sorted, push, remove_one
+
+
+def arrest(state: State, seat: int) -> State:
+    """Section 17: lose a jewel, discard a card (a decision, queued next), go to the dungeon,
+    no further action this round: every pending card is revealed and declined."""
+    thief = state.thief(seat)
+    where = thief.space
+    state = _lose_jewel(state, seat, where)
+    state, dungeon = _dungeon(state, where)
+    plan = tuple(p if p.status != "pending" else p._replace(status="declined") for p in thief.plan)
+    state = state.with_thief(
+        seat, space=dungeon, jailed=True, arrested=True, marker=False, plan=plan, free_hidden=False
+    )
+    return push(state, Task("lose_card", seat))
+
+
+def _lose_jewel(state: State, seat: int, where: str) -> State:
+    """The EJ drops on the imperial guardhouse of the district (in the palace: where he stands);
+    otherwise his lowest-value jewel goes back, a yellow before a Trinket (D-9 default)."""
+    thief = state.thief(seat)
+    if thief.ej:
+        home = district(where)
+        space = (
+            where
+            if home is District.PALACE
+            else board().with_feature(Feature.IMPERIAL_GUARDHOUSE, home)[0]
+        )
+        state = replace(state, jewels=tuple(sorted((*state.jewels, (space, "ej")))))
+        return state.with_thief(seat, ej=False)
+    if thief.yellow:
+        return replace(state, yellow_supply=state.yellow_supply + 1).with_thief(
+            seat, yellow=thief.yellow - 1
+        )
+    if thief.trinkets:
+        return state.with_thief(seat, trinkets=thief.trinkets - 1)  # the tile goes to the box
+    if thief.green:
+        return replace(state, green_supply=state.green_supply + 1).with_thief(
+            seat, green=thief.green - 1
+        )
+    return state
+
+
+def _dungeon(state: State, where: str) -> tuple[State, str]:
+    """After the alarm the escape district's; from the palace a drawn district's (D-17: of the
+    cards left once the escape district is drawn); else his own district's."""
+    if alarm(state) and state.escape:
+        home = District(state.escape)
+    elif district(where) is District.PALACE:
+        deck, streams = state.streams.shuffle("deck.district", state.districts)
+        home = District(deck[0])
+        state = replace(state, districts=deck, streams=streams)
+    else:
+        home = district(where)
+    return state, board().of_kind(NodeKind.DUNGEON, home)[0]
+
+
+def arrest_at(state: State, space: str) -> State:
+    """A figure entering or placed on `space` arrests every arrestable thief there."""
+    for seat in thieves_at(state, space):
+        if arrestable(state, seat):
+            state = arrest(state, seat)
+    return state
+
+
+def _arrestable_spaces(state: State) -> frozenset[str]:
+    return frozenset(t.space for s, t in enumerate(state.thieves) if arrestable(state, s))
+
+
+def walk(state: State, start: str, route: tuple[str, ...], captain: bool) -> State:
+    """Move the figure at `start` along `route`: it stops on the first space with an arrestable
+    thief and arrests them all; it may pass other figures but not end on one (D-7)."""
+    spaces = _arrestable_spaces(state)
+    stop = next((i for i, s in enumerate(route) if s in spaces), len(route) - 1)
+    route = route[: stop + 1]
+    while route and figures_at(state, route[-1]):
+        route = route[:-1]
+    if not route:
+        return state
+    end = route[-1]
+    state = relocate(state, start, end, captain)
+    return arrest_at(state, end) if end in spaces else state
+
+
+def relocate(state: State, start: str, end: str, captain: bool) -> State:
+    """Move one figure's marker from `start` to `end`, with its round status (bribe, trap)."""
+    if captain:
+        state = replace(state, captains=add_sorted(remove_one(state.captains, start), end))
+    else:
+        state = replace(state, guards=add_sorted(remove_one(state.guards, start), end))
+    bribed = tuple(sorted(end if s == start else s for s in state.bribed))
+    trapped = tuple(sorted(end if s == start else s for s in state.trapped))
+    return replace(state, bribed=bribed, trapped=trapped)
+
+
+def move_towards(state: State, start: str, target: str, budget: int, captain: bool) -> State:
+    """A figure moved by a card or an event up to `budget` towards `target` (D-7 route)."""
+    if start in state.trapped or budget <= 0:
+        return state
+    route = guard_route(board(), start, target, budget, state.fire)
+    return walk(state, start, route, captain)
+
+
+def place(state: State, space: str, captain: bool, arrests: bool) -> State:
+    """Put a guard or captain on `space` (D-8); with none left in the supply, the one on the
+    board farthest from every thief moves there (22.6 default; lowest id on ties)."""
+    if figures_at(state, space):
+        return state
+    supply = state.captain_supply if captain else state.guard_supply
+    if supply:
+        if captain:
+            state = replace(
+                state, captains=add_sorted(state.captains, space), captain_supply=supply - 1
+            )
+        else:
+            state = replace(state, guards=add_sorted(state.guards, space), guard_supply=supply - 1)
+    else:
+        figures = state.captains if captain else state.guards
+        if not figures:
+            return state
+        state = relocate(state, _farthest(state, figures), space, captain)
+    return arrest_at(state, space) if arrests else state
+
+
+def _farthest(state: State, figures: tuple[str, ...]) -> str:
+    spots = [t.space for t in state.thieves if t.on_board]
+
+    def nearest_thief(space: str) -> int:
+        return min((board().distance(space, s) for s in spots), default=0)
+
+    return min(figures, key=lambda space: (-nearest_thief(space), space))
+
+
+def nearest_open(state: State, space: str) -> str:
+    """D-8: the nearest space without a figure, fire or dungeon (lowest id on ties)."""
+    options = [
+        n.id
+        for n in board().nodes
+        if n.kind is NodeKind.SPACE and n.id not in state.fire and not figures_at(state, n.id)
+    ]
+    return min(options, key=lambda s: (board().distance(space, s), s))
+
+
+@task("guards")
+def activate(state: State, _: Task) -> State:
+    """Section 16 by D-6: detection is a snapshot, then all guards, then all captains move."""
+    detected = {
+        (space, captain): _detect(state, space, captain)
+        for captain, figures in ((False, state.guards), (True, state.captains))
+        for space in figures
+        if space not in state.bribed
+    }
+    for captain in (False, True):
+        todo = {space for (space, c) in detected if c is captain}
+        targeted: set[int] = set()
+        while todo:
+            state, done = _next_figure(state, todo, detected, captain, targeted)
+            if done is None:
+                break
+            todo.discard(done)
+    return state
+
+
+def _detect(state: State, space: str, captain: bool) -> frozenset[int]:
+    sight = attention(state, captain)
+    return frozenset(
+        seat
+        for seat, thief in enumerate(state.thieves)
+        if thief.on_board
+        and not in_dungeon(thief)
+        and not hidden(state, seat)
+        and board().distance(space, thief.space) <= sight
+    )
+
+
+def _next_figure(
+    state: State,
+    todo: set[str],
+    detected: dict[tuple[str, bool], frozenset[int]],
+    captain: bool,
+    targeted: set[int],
+) -> tuple[State, str | None]:
+    """Pick and move the next figure (D-6 step 2); None when no figure has a candidate."""
+    budget = movement(state, captain)
+    best: tuple[tuple[int, int, str], str, int] | None = None
+    for space in sorted(todo):
+        seats = [s for s in detected[(space, captain)] if not state.thief(s).arrested]
+        if not seats:
+            continue
+        near = {s: board().distance(space, state.thief(s).space) for s in seats}
+        reachable = sum(1 for s in seats if arrestable(state, s) and near[s] <= budget)
+        key = (reachable if reachable else 99, min(near.values()), space)
+        if best is None or key < best[0]:
+            best = (key, space, _target(state, seats, near, targeted))
+    if best is None:
+        return state, None
+    _, space, seat = best
+    targeted.add(seat)
+    if space in state.trapped:
+        return arrest_at(state, space) if state.thief(seat).space == space else state, space
+    state = move_towards(state, space, state.thief(seat).space, budget, captain)
+    if state.thief(seat).space == space:  # the thief began the round on its space (D-6 step 3)
+        state = arrest_at(state, space)
+    return state, space
+
+
+def _target(state: State, seats: list[int], near: dict[int, int], targeted: set[int]) -> int:
+    """The nearest candidate; then the space with more arrestable thieves; then a thief no other
+    figure has targeted; then the lowest seat (D-6)."""
+
+    def key(seat: int) -> tuple[int, int, bool, int]:
+        space = state.thief(seat).space
+        crowd = sum(1 for s in thieves_at(state, space) if arrestable(state, s))
+        return (near[seat], -crowd, seat in targeted, seat)
+
+    return min(seats, key=key)
+
+
+def clear_plan(plan: tuple[Planned, ...]) -> tuple[Planned, ...]:
+    return tuple(p if p.status != "pending" else p._replace(status="declined") for p in plan)

@@ -1,0 +1,77 @@
+"""Action cards in hand: drawing with the reshuffle of the discard pile, the hand limit of 5
+general cards (section 5, phase 2; section 20), and the discards a seat chooses."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.games.age_of_thieves.engine import answer, ask, task
+from arena.games.age_of_thieves.state import (
+    HAND_LIMIT,
+    Action,
+    State,
+    Task,
+    add_sorted,
+    push,
+    remove_one,
+)
+
+
+def draw(state: State, seat: int, count: int = 1) -> State:
+    """`seat` draws `count` general cards; an empty deck is the discard pile reshuffled
+    (deck.action); then the hand limit is checked."""
+    for _ in range(count):
+        if not state.deck:
+            if not state.discard:
+                break
+            deck, streams = state.streams.shuffle("deck.action", state.discard)
+            state = replace(state, deck=deck, discard=(), streams=streams)
+        card, deck = state.deck[0], state.deck[1:]
+        state = replace(state, deck=deck).with_thief(
+            seat, hand=add_sorted(state.thief(seat).hand, card)
+        )
+    return push(state, Task("limit", seat))
+
+
+def discard_card(state: State, seat: int, card: str) -> State:
+    hand = remove_one(state.thief(seat).hand, card)
+    return replace(state, discard=(*state.discard, card)).with_thief(seat, hand=hand)
+
+
+@task("limit")
+def hand_limit(state: State, job: Task) -> State:
+    """Excess general cards are discarded at once, face up: the owner picks them one by one."""
+    if len(state.thief(job.seat).hand) <= HAND_LIMIT:
+        return state
+    return ask(state, "limit", job.seat, _discards(state, job.seat), job)
+
+
+@answer("limit")
+def _limit(state: State, job: Task, action: Action) -> State:
+    return push(discard_card(state, job.seat, action.arg), job)
+
+
+@task("discard")
+def discard_one(state: State, job: Task) -> State:
+    """Discard 1 general card of his choice, if he has any (Cleverness, Alert Citizens, C08)."""
+    return ask(state, "discard", job.seat, _discards(state, job.seat), job)
+
+
+@answer("discard")
+def _discard(state: State, job: Task, action: Action) -> State:
+    return discard_card(state, job.seat, action.arg)
+
+
+@task("lose_card")
+def lose_card(state: State, job: Task) -> State:
+    """An arrested thief discards 1 general card (section 17, step 2)."""
+    return discard_one(state, job)
+
+
+def _discards(state: State, seat: int) -> list[Action]:
+    return [Action("discard", card) for card in state.thief(seat).hand]
+
+
+@task("draw")
+def draw_task(state: State, job: Task) -> State:
+    return draw(state, job.seat, max(job.n, 1))

@@ -1,0 +1,118 @@
+"""Phase 3, planning (spec section 8), as sequential hidden decisions: each seat in turn builds its
+plan step by step (`plan` a card, `under` a general card on a special, `ap` on it, `done`), and no
+observation shows another seat's plan before the reveal."""
+
+from __future__ import annotations
+
+from arena.games.age_of_thieves.catalogue import CardKind
+from arena.games.age_of_thieves.engine import answer, ask, task
+from arena.games.age_of_thieves.queries import cards, in_dungeon
+from arena.games.age_of_thieves.state import (
+    AMBUSH,
+    MOVE,
+    Action,
+    Planned,
+    State,
+    Task,
+    Thief,
+    push,
+    remove_one,
+)
+
+
+@task("plan")
+def plan(state: State, job: Task) -> State:
+    thief = state.thief(job.seat)
+    if not thief.on_board or thief.planned:
+        return state
+    return ask(state, "plan", job.seat, options(thief), job)
+
+
+def options(thief: Thief) -> list[Action]:
+    """The next step of a plan: the general card to put on a special, the AP for the last card,
+    or another card (or `done`)."""
+    last = thief.plan[-1] if thief.plan else None
+    if last is not None and _special(last.card) and not last.under:
+        return [Action("under", c) for c in thief.hand]
+    if last is not None and last.ap == 0:
+        cap = _dungeon_cap(thief)
+        return [Action("ap", str(n)) for n in sorted(totals(thief)) if n <= cap]
+    found = [Action("done")]
+    if not totals(thief):
+        return found
+    if in_dungeon(thief) and not thief.plan:  # D-5: Move first, with the most AP
+        return [*found, Action("plan", MOVE)]
+    declared = {p.card for p in thief.plan}
+    found += [Action("plan", c) for c in (MOVE, AMBUSH) if c not in declared]
+    special = _special_of(thief.name)
+    if special not in declared and thief.hand:
+        found.append(Action("plan", special))
+    return found + [Action("plan", c) for c in thief.hand]
+
+
+def _special(card: str) -> bool:
+    return cards().card(card).kind is CardKind.SPECIAL
+
+
+def _special_of(name: str) -> str:
+    return next(t.special for t in cards().thieves if t.id == name)
+
+
+def _dungeon_cap(thief: Thief) -> int:
+    """D-5: in the dungeon no card may carry more AP than his Move."""
+    if not in_dungeon(thief):
+        return 1 << 30
+    move = [p.ap for p in thief.plan if p.card == MOVE and p.ap]
+    return move[0] if move else 1 << 30
+
+
+def totals(thief: Thief) -> set[int]:
+    """Every AP total one card can take from markers, Informers (1) and Guild agents (2, whole)."""
+    return {
+        m + b + 2 * a
+        for m in range(thief.pool + 1)
+        for b in range(thief.informers + 1)
+        for a in range(thief.agents + 1)
+        if m + b + 2 * a > 0
+    }
+
+
+def spend(thief: Thief, total: int) -> tuple[int, int, int]:
+    """Markers, Informers and agents paying `total`: markers first (they come back each round),
+    then agents, then Informers."""
+    for m in range(min(total, thief.pool), -1, -1):
+        rest = total - m
+        a = min(thief.agents, rest // 2)
+        b = rest - 2 * a
+        if b <= thief.informers:
+            return m, b, a
+    raise ValueError(f"{total} AP cannot be paid")  # unreachable: `totals` lists payable ones
+
+
+@answer("plan")
+def _answer(state: State, job: Task, action: Action) -> State:
+    seat, thief = job.seat, state.thief(job.seat)
+    if action.kind == "done":
+        return state.with_thief(seat, planned=True)
+    if action.kind == "plan":
+        hand = thief.hand
+        if cards().card(action.arg).kind is CardKind.GENERAL:
+            hand = remove_one(hand, action.arg)
+        state = state.with_thief(seat, hand=hand, plan=(*thief.plan, Planned(action.arg)))
+    elif action.kind == "under":
+        last = thief.plan[-1]._replace(under=action.arg)
+        hand = remove_one(thief.hand, action.arg)
+        state = state.with_thief(seat, hand=hand, plan=(*thief.plan[:-1], last))
+    else:
+        total = int(action.arg)
+        m, b, a = spend(thief, total)
+        last = thief.plan[-1]._replace(ap=total)
+        state = state.with_thief(
+            seat,
+            pool=thief.pool - m,
+            informers=thief.informers - b,
+            agents=thief.agents - a,
+            spent=(thief.spent[0] + b, thief.spent[1] + a),
+            plan=(*thief.plan[:-1], last),
+        )
+    return push(state, job)

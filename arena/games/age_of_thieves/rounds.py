@@ -1,0 +1,312 @@
+"""A game from its setup to its end: the five phases of a round (spec section 5), the alarm
+(section 18), the events (22.3), the clean-up and the end of the game (section 19, D-12, D-16)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.games.age_of_thieves.board import District, Feature, NodeKind
+from arena.games.age_of_thieves.catalogue import CardKind
+from arena.games.age_of_thieves.components import components
+from arena.games.age_of_thieves.engine import answer, ask, run, task
+from arena.games.age_of_thieves.guards import move_towards, place
+from arena.games.age_of_thieves.hands import draw
+from arena.games.age_of_thieves.initiative import Status as Initiative
+from arena.games.age_of_thieves.initiative import resolution_order
+from arena.games.age_of_thieves.queries import (
+    attention,
+    board,
+    cards,
+    empty,
+    free,
+    in_dungeon,
+)
+from arena.games.age_of_thieves.setup import setup
+from arena.games.age_of_thieves.state import (
+    TOTAL_CAPTAINS,
+    TOTAL_GREEN,
+    TOTAL_GUARDS,
+    TOTAL_YELLOW,
+    Action,
+    State,
+    Status,
+    Task,
+    Thief,
+    queue,
+)
+from arena.games.api import ConfigError
+
+YELLOW_DISTANCE = 6  # a new yellow jewel lies at least this far from every thief (5b)
+
+
+def create(players: int, seed: int) -> State:
+    """Section 4 through `setup`, then the first round runs up to its first decision."""
+    if type(players) is not int or not 2 <= players <= 4:
+        raise ConfigError(f"Age of Thieves is for 2 to 4 players, not {players!r}")
+    start = setup(board(), cards(), components(), players, seed)
+    general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
+    thieves = tuple(
+        Thief(name, space, tuple(sorted(c for c in hand if c in general)))
+        for name, space, hand in zip(start.thieves, start.starts, start.hands, strict=True)
+    )
+    kinds = {"emperors_jewel": "ej", "green_jewel": "green"}
+    jewels = tuple(sorted((space, kinds[piece]) for space, piece in start.jewels))
+    state = State(
+        players=players,
+        thieves=thieves,
+        first=start.first_player,
+        round=1,
+        status=Status.CALM,
+        guards=tuple(sorted(start.guards)),
+        captains=(),
+        guard_supply=TOTAL_GUARDS - len(start.guards),
+        captain_supply=TOTAL_CAPTAINS,
+        jewels=jewels,
+        yellow_supply=TOTAL_YELLOW,
+        green_supply=TOTAL_GREEN - sum(1 for _, kind in jewels if kind == "green"),
+        tiles=tuple(sorted(start.city_tiles)),
+        open_tiles=(),
+        deck=start.action_deck,
+        discard=(),
+        calm=start.calm_events,
+        alarm=start.alarm_events,
+        districts=tuple(d.value for d in start.district_deck),
+        tasks=(Task("round"),),
+        streams=start.streams,
+    )
+    return run(state)
+
+
+@task("round")
+def new_round(state: State, _: Task) -> State:
+    """Phases 1 to 4 queued in order; each seat's steps from the first player clockwise."""
+    seats = state.seats_on_board()
+    starts = tuple(sorted({*state.guards, *state.captains}))
+    state = replace(state, start_spaces=starts)
+    return queue(
+        state,
+        Task("event"),
+        Task("jewel"),
+        Task("die"),
+        *(Task("draw", s, n=1) for s in seats),
+        *(Task("plan_start", s) for s in seats),
+        *(Task("plan", s) for s in seats),
+        Task("reveal"),
+    )
+
+
+@task("event")
+def event_phase(state: State, _: Task) -> State:
+    """Phase 1: the alarm first if the EJ was taken last round, then the top event."""
+    if state.alarm_pending:
+        state = _raise_alarm(state)
+    deck = state.alarm if state.status is Status.ALARM else state.calm
+    event, rest = deck[0], deck[1:]
+    if state.status is Status.ALARM:
+        state = replace(state, alarm=rest, event=event)
+    else:
+        state = replace(state, calm=rest, event=event)
+    return _immediate(state, event)
+
+
+def _raise_alarm(state: State) -> State:
+    """Section 18: alarm side up, 2 captains and 2 guards on the drawn district's alarm spaces
+    (no arrest: they stand there as the round begins, D-8), the alarm deck in play."""
+    home = District(state.escape)
+    state = replace(state, status=Status.ALARM, alarm_pending=False)
+    for space in board().with_feature(Feature.CAPTAIN_ALARM, home):
+        state = place(state, space, captain=True, arrests=False)
+    for space in board().with_feature(Feature.GUARD_ALARM, home):
+        state = place(state, space, captain=False, arrests=False)
+    return replace(state, start_spaces=tuple(sorted({*state.guards, *state.captains})))
+
+
+def _immediate(state: State, event: str) -> State:
+    """The "Sofort" events of 22.3."""
+    seats = state.seats_on_board()
+    first = state.first
+    if event == "C05":
+        compass = cards_event(event)
+        spaces = [
+            s
+            for s in board().nodes
+            if s.guardhouse and s.district.value == compass and free(state, s.id)
+        ]
+        return ask(state, "reinforce", first, [Action("space", s.id) for s in spaces], Task(""))
+    if event in ("C07", "A11"):
+        takers = [s for s in seats if event == "C07" or not state.thief(s).ej]
+        return queue(state, *(Task("draw", s, n=1) for s in takers))
+    if event == "C08":
+        return queue(state, *(Task("discard", s) for s in seats))
+    if event == "A02":
+        for space in board().with_feature(Feature.GUARD_ALARM, District(state.escape)):
+            state = (
+                place(state, space, captain=False, arrests=False) if free(state, space) else state
+            )
+        return state
+    if event == "A05":
+        for seat in seats:
+            if state.thief(seat).ej and not state.thief(seat).robbed:
+                state = state.with_thief(seat, marker=True)
+        return state
+    if event == "A06":
+        exits = board().of_kind(NodeKind.EXIT, District(state.escape))
+        return ask(state, "close", first, [Action("close", x) for x in exits], Task(""))
+    if event == "A10":
+        return _riot(state)
+    return state
+
+
+def cards_event(event: str) -> str:
+    compass = next(e.compass for e in cards().events if e.id == event)
+    return "" if compass is None else compass.value
+
+
+@answer("reinforce")
+def _reinforce(state: State, _: Task, action: Action) -> State:
+    return place(state, action.arg, captain=False, arrests=True)
+
+
+@answer("close")
+def _close(state: State, _: Task, action: Action) -> State:
+    return replace(state, closed=action.arg)
+
+
+def _riot(state: State) -> State:
+    """A10: each guard with no thief within its attention moves up to 2 spaces towards the
+    escape district's nearer exit."""
+    exits = board().of_kind(NodeKind.EXIT, District(state.escape))
+    sight = attention(state, captain=False)
+    for space in state.guards:
+        seen = any(t.on_board and board().distance(space, t.space) <= sight for t in state.thieves)
+        if not seen and space in state.guards:
+            target = min(exits, key=lambda x: (board().distance(space, x), x))
+            state = move_towards(state, space, target, 2, captain=False)
+    return state
+
+
+@task("jewel")
+def yellow_jewel(state: State, job: Task) -> State:
+    """5(b): calm rounds only, the first player picks an empty space of the compass district at
+    least 6 from every thief (C11: two jewels); none if no space or no jewel is left."""
+    wanted = 2 if state.event == "C11" else 1
+    if state.status is Status.ALARM or job.n >= wanted or not state.yellow_supply:
+        return state
+    compass = cards_event(state.event)
+    spots = [t.space for t in state.thieves if t.on_board]
+    spaces = [
+        n.id
+        for n in board().nodes
+        if n.district.value == compass
+        and empty(state, n.id)
+        and all(board().distance(n.id, s) >= YELLOW_DISTANCE for s in spots)
+    ]
+    return ask(state, "jewel", state.first, [Action("jewel", s) for s in spaces], job)
+
+
+@answer("jewel")
+def _jewel(state: State, job: Task, action: Action) -> State:
+    jewels = tuple(sorted((*state.jewels, (action.arg, "yellow"))))
+    state = replace(state, jewels=jewels, yellow_supply=state.yellow_supply - 1)
+    return replace(state, tasks=(job._replace(n=job.n + 1), *state.tasks))
+
+
+@task("die")
+def guard_die(state: State, job: Task) -> State:
+    """5(c): 1 d8 calm, the higher of 2 d8 under alarm; C09, C10 and A09 change it."""
+    dice = 2 if state.status is Status.ALARM or state.event in ("C09", "C10") else 1
+    if state.event == "A09":
+        dice = 1
+    rolls = []
+    streams = state.streams
+    for _ in range(dice):
+        value, streams = streams.roll("dice.guard")
+        rolls.append(value)
+    value = min(rolls) if state.event == "C10" else max(rolls)
+    return replace(state, die=value, streams=streams)
+
+
+@task("plan_start")
+def plan_start(state: State, job: Task) -> State:
+    """D-14: temporary AP and draws first, the hand limit, then the Bola's set-aside."""
+    thief = state.thief(job.seat)
+    pool = thief.blue + thief.purple_next + thief.red
+    state = state.with_thief(
+        job.seat, pool=pool, purple_next=0, draws_next=0, plan=(), planned=False, spent=(0, 0)
+    )
+    if thief.bola_next:
+        total = pool + thief.informers + 2 * thief.agents
+        state = state.with_thief(job.seat, pool=pool - min(4, max(0, total - 2), pool))
+    state = state.with_thief(job.seat, bola_next=False)
+    return draw(state, job.seat, thief.draws_next) if thief.draws_next else state
+
+
+@task("reveal")
+def reveal(state: State, _: Task) -> State:
+    """Every plan is revealed together; the order of section 7 is queued, then the clean-up."""
+    plans = [[p.ap for p in t.plan] for t in state.thieves]
+    status = Initiative.ALARM if state.status is Status.ALARM else Initiative.CALM
+    order = resolution_order(plans, state.first, state.die, status)
+    turns = [Task("guards") if t.seat is None else Task("turn", t.seat, n=t.ap) for t in order]
+    return queue(state, *turns, Task("cleanup"))
+
+
+@task("cleanup")
+def cleanup(state: State, _: Task) -> State:
+    """Phase 5 (a)-(e), then the end checks of section 19 (D-12) or the next round."""
+    discard = list(state.discard)
+    general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
+    for seat, thief in enumerate(state.thieves):
+        for p in thief.plan:
+            discard += [c for c in (p.card, p.under) if c in general]
+        jailed = in_dungeon(thief)
+        blue = (4 if thief.name == "jasmine" else 2) if jailed else 10
+        red = state.players - 1 if thief.ej else 0
+        state = state.with_thief(
+            seat,
+            plan=(),
+            planned=False,
+            pool=0,
+            resolved=0,
+            exclusive=False,
+            arrested=False,
+            cloak=False,
+            protected=False,
+            trapped=False,
+            free_hidden=False,
+            marker=False,
+            robbed=0,
+            blue=blue,
+            red=red,
+        )
+    state = replace(
+        state,
+        discard=tuple(discard),
+        fire=(),
+        smoke=(),
+        closed="",
+        bribed=(),
+        trapped=(),
+        event="",
+    )
+    if state.status is Status.CALM and not state.calm and not state.alarm_pending:
+        return finish(state, "the calm deck is used up and nobody took the Emperor's Jewel")
+    if state.status is Status.ALARM and not state.alarm:
+        return finish(state, "the alarm deck is used up")
+    after = ((state.first + i) % state.players for i in range(1, state.players + 1))
+    first = next(s for s in after if state.thief(s).on_board)
+    return queue(replace(state, first=first, round=state.round + 1), Task("round"))
+
+
+def finish(state: State, reason: str) -> State:
+    """Section 19: among the thieves who left the city, most VP, then more green jewels, then
+    who left earlier; nobody left: everybody loses."""
+    gone = [s for s, t in enumerate(state.thieves) if not t.on_board]
+    if not gone:
+        return replace(state, over=True, winner=-1, reason=reason + ": nobody escaped")
+
+    def key(seat: int) -> tuple[int, int, tuple[int, int]]:
+        thief = state.thief(seat)
+        return (-thief.vp, -thief.green, thief.escaped)
+
+    return replace(state, over=True, winner=min(gone, key=key), reason=reason)

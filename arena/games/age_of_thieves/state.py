@@ -1,0 +1,231 @@
+"""Immutable values of an Age of Thieves game: the state, its parts, and actions with their text.
+
+The engine is a small interpreter: a state holds a queue of `Task`s (the steps of the round still
+to run) and at most one `Prompt` (the decision one seat must take now, with its options). Every
+value is a frozen dataclass or named tuple of tuples, so states are hashable and compare by value,
+which the record replay and the conformance checker rely on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import NamedTuple
+
+from arena.games.age_of_thieves.streams import Streams
+from arena.games.api import InvalidActionError
+
+HAND_LIMIT = 5  # general cards (section 5, phase 2)
+MOVE, AMBUSH = "B01", "B02"
+JEWELS = ("ej", "green", "yellow", "trinket")  # what a thief can lose or have stolen
+VALUE = {"ej": 0, "green": 2, "yellow": 1, "trinket": 1}
+TOTAL_YELLOW, TOTAL_GREEN, TOTAL_GUARDS, TOTAL_CAPTAINS = 10, 4, 20, 2
+TOTAL_GENERAL = 70
+
+
+class Status(StrEnum):
+    CALM = "calm"
+    ALARM = "alarm"
+
+
+class Action(NamedTuple):
+    """A decision: a verb and one argument (a card id, a space, a number, `seat:jewel`...).
+    Tuples sort by verb then argument, which gives the stable order of legal actions."""
+
+    kind: str
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return action_text(self)
+
+
+VERBS = frozenset(
+    {
+        # planning (section 8)
+        "plan", "under", "ap", "done",
+        # resolution (section 7, 9): which card and which of its effects
+        "sneak", "sprint", "clever", "cunning", "special", "general", "resolve", "decline",
+        # movement (section 11)
+        "step", "take", "steal", "sewer", "pocket", "stop",
+        # effect parameters and other choices
+        "target", "to", "fire", "jewel", "discard", "give", "swap", "keep", "tile", "space",
+        "close",
+    }
+)  # fmt: skip
+
+
+def action_text(action: Action) -> str:
+    """`plan G05`, `ap 3`, `step N34`, `steal 2:green`, `done`."""
+    return f"{action.kind} {action.arg}" if action.arg else action.kind
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of `action_text`; `InvalidActionError` naming what is malformed."""
+    if not isinstance(text, str):
+        raise InvalidActionError(f"an action is a text like 'step N34', got {text!r}")
+    kind, _, arg = text.strip().partition(" ")
+    if kind not in VERBS:
+        known = ", ".join(sorted(VERBS))
+        raise InvalidActionError(f"unknown action {kind!r} in {text!r}: the verbs are {known}")
+    if " " in arg or (arg and not arg.isprintable()):
+        raise InvalidActionError(f"an action has one argument without spaces, got {text!r}")
+    return Action(kind, arg)
+
+
+class Task(NamedTuple):
+    """A step still to run; `name` picks its handler (engine.py)."""
+
+    name: str
+    seat: int = -1
+    arg: str = ""
+    n: int = 0
+
+
+class Prompt(NamedTuple):
+    """A decision `seat` must take now: one of `options`, answered by the handler `name`,
+    which resumes `task`."""
+
+    name: str
+    seat: int
+    options: tuple[Action, ...]
+    task: Task
+
+
+class Planned(NamedTuple):
+    """A declared card: `ap` on it (0 while its AP are still to be put), `under` the general card
+    on a special, `status` pending / resolved / declined."""
+
+    card: str
+    ap: int = 0
+    under: str = ""
+    status: str = "pending"
+
+
+@dataclass(frozen=True, slots=True)
+class Thief:
+    """One seat's thief: where he is, his hand and sheet, and this round's plan and status."""
+
+    name: str
+    space: str  # "" once he has left the city
+    hand: tuple[str, ...] = ()  # general cards, sorted
+    yellow: int = 0
+    green: int = 0
+    ej: bool = False
+    best: bool = False  # the best-thief token, 3 VP, never lost
+    trinkets: int = 0
+    informers: int = 0
+    agents: int = 0  # Guild agents, 2 AP each
+    pockets: int = 0  # "like the back of my hand": +1 space once per movement
+    escaped: tuple[int, int] = (0, 0)  # (round, resolution index) of leaving; (0, 0) on board
+    exit: str = ""  # the exit node he left by
+    jailed: bool = False  # put in the dungeon by an arrest and not out yet
+    # AP for the next planning phase
+    blue: int = 10
+    red: int = 0
+    purple_next: int = 0
+    draws_next: int = 0
+    bola_next: bool = False
+    # this round
+    pool: int = 0  # AP markers left to put on cards while planning
+    spent: tuple[int, int] = (0, 0)  # Informers and Guild agents put on cards this round
+    plan: tuple[Planned, ...] = ()
+    planned: bool = False  # finished planning this round
+    resolved: int = 0  # cards resolved (not declined) this round (D-4)
+    exclusive: bool = False  # Sprint or Cunning Plan chosen: every other card is declined
+    arrested: bool = False  # this round: no further actions (section 17, step 4)
+    cloak: bool = False
+    protected: bool = False  # Rope & Hook: cannot be arrested
+    trapped: bool = False
+    free_hidden: bool = False  # escaped from the dungeon this round
+    marker: bool = False  # a theft marker
+    robbed: int = 0  # thefts suffered this round (at most 1, section 13)
+    peeks: tuple[tuple[str, str], ...] = ()  # face-down tiles he has seen: (space, tile)
+
+    @property
+    def on_board(self) -> bool:
+        return bool(self.space)
+
+    @property
+    def vp(self) -> int:
+        return 3 * self.best + 2 * self.green + self.yellow + self.trinkets
+
+    def jewels(self) -> tuple[str, ...]:
+        """The kinds of jewel he could lose, in the order of JEWELS."""
+        have = {"ej": self.ej, "green": self.green, "yellow": self.yellow, "trinket": self.trinkets}
+        return tuple(kind for kind in JEWELS if have[kind])
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game at one moment, hidden parts included. Never shown to a bot as is."""
+
+    players: int
+    thieves: tuple[Thief, ...]
+    first: int
+    round: int  # 1-based
+    status: Status
+    guards: tuple[str, ...]  # sorted spaces
+    captains: tuple[str, ...]
+    guard_supply: int
+    captain_supply: int
+    jewels: tuple[tuple[str, str], ...]  # (space, "yellow"/"green"/"ej"), sorted
+    yellow_supply: int
+    green_supply: int
+    tiles: tuple[tuple[str, str], ...]  # face-down city tiles (space, tile id), sorted
+    open_tiles: tuple[tuple[str, str], ...]  # face-up permanent tiles on spaces
+    deck: tuple[str, ...]  # the action deck, top first
+    discard: tuple[str, ...]  # public, in order
+    calm: tuple[str, ...]  # event decks left, top first
+    alarm: tuple[str, ...]
+    districts: tuple[str, ...]  # the district deck, top first
+    escape: str = ""  # the drawn district ("" before the Emperor's Jewel is first taken)
+    alarm_pending: bool = False  # the EJ was first taken this round: alarm next round
+    event: str = ""
+    die: int = 0
+    fire: tuple[str, ...] = ()
+    smoke: tuple[str, ...] = ()
+    closed: str = ""  # an exit closed this round (A06)
+    bribed: tuple[str, ...] = ()  # spaces of bribed figures this round
+    trapped: tuple[str, ...] = ()  # spaces of trapped guards this round
+    start_spaces: tuple[str, ...] = ()  # where each figure stood when the round began
+    turns: tuple[tuple[int, int], ...] = ()  # resolution order left: (seat or -1, ap)
+    actions_done: int = 0  # resolution index, for the "left earlier" tie-break (D-11)
+    tasks: tuple[Task, ...] = ()
+    prompt: Prompt | None = None
+    over: bool = False
+    winner: int = -1
+    reason: str = ""
+    streams: Streams = field(default_factory=lambda: Streams(0))
+
+    def thief(self, seat: int) -> Thief:
+        return self.thieves[seat]
+
+    def with_thief(self, seat: int, **changes: object) -> State:
+        thieves = list(self.thieves)
+        thieves[seat] = replace(thieves[seat], **changes)  # type: ignore[arg-type]
+        return replace(self, thieves=tuple(thieves))
+
+    def clockwise(self) -> tuple[int, ...]:
+        return tuple((self.first + i) % self.players for i in range(self.players))
+
+    def seats_on_board(self) -> tuple[int, ...]:
+        return tuple(s for s in self.clockwise() if self.thieves[s].on_board)
+
+
+def push(state: State, *tasks: Task) -> State:
+    """Run `tasks` next, before anything already queued."""
+    return replace(state, tasks=tasks + state.tasks)
+
+
+def queue(state: State, *tasks: Task) -> State:
+    """Run `tasks` after everything already queued."""
+    return replace(state, tasks=state.tasks + tasks)
+
+
+def add_sorted(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    return tuple(sorted((*items, item)))
+
+
+def remove_one(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]

@@ -1,0 +1,108 @@
+"""Whole games of the Age of Thieves engine: every game ends, every state keeps the invariants
+of spec 22.8, records replay to the same state, and the arena's conformance checker passes
+(hidden information included)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arena.games import GAMES
+from arena.games.age_of_thieves.invariants import check, violations
+from arena.games.age_of_thieves.observation import resample_hidden
+from arena.games.age_of_thieves.state import Action
+from arena.games.conformance import check_game
+from arena.games.record import GameRecord, replay
+from tests.games.age_of_thieves.helpers import GAME, eager, play
+
+PLAYERS = (2, 3, 4)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_random_games_end_within_fifteen_rounds(players: int) -> None:
+    """Section 19: the event decks bound a game; random play ends every game (40 seeds)."""
+    for seed in range(40):
+        state, actions = play(players, seed)
+        assert state.over and state.round <= 15 and actions
+        result = GAME.result(state)
+        assert len(result.scores) == players
+        assert result.details["everyone_loses"] == (result.winner is None)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_eager_games_reach_the_alarm_and_the_exits(players: int) -> None:
+    """Sections 18, 19: a player going for the Emperor's Jewel raises the alarm; some thieves
+    leave the city; every state on the way keeps the invariants of 22.8."""
+    alarms = escapes = 0
+    for seed in range(30):
+        state = GAME.create({"players": players}, seed)
+        rng = random.Random(seed)
+        while not GAME.is_terminal(state):
+            check(state)
+            state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
+        check(state)
+        alarms += state.status.value == "alarm"
+        escapes += any(not t.on_board for t in state.thieves)
+    assert alarms > 0 and escapes > 0
+
+
+def test_an_invariant_breach_is_reported() -> None:
+    """22.8: the checker can fail: two guards on one space, a jewel gone."""
+    state = GAME.create({"players": 2}, 3)
+    from dataclasses import replace
+
+    broken = replace(state, guards=(state.guards[0], *state.guards), yellow_supply=9)
+    found = violations(broken)
+    assert any("more than 1 guard" in v for v in found)
+    assert any("jewels not conserved" in v for v in found)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_records_replay_to_the_same_state(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    for seed in range(5):
+        state, actions = play(players, seed, eager_player=seed % 2 == 0)
+        record = GameRecord(GAME.id, GAME.rules_version, {"players": players}, seed, tuple(actions))
+        replayed, result = replay(GameRecord.loads(record.dumps()))
+        assert replayed == state
+        assert result == GAME.result(state)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_conformance(players: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The arena's checker: sorted unique legal actions, apply pure, illegal actions refused,
+    observations blind to other hands, unrevealed plans and face-down tiles, replay exact."""
+    monkeypatch.setitem(GAMES, GAME.id, GAME)
+    probes = [Action("done"), Action("step", "T"), Action("stop"), Action("ap", "1")]
+    report = check_game(GAME, {"players": players}, range(4), resample_hidden, probes)
+    assert report.games == 4 and report.decisions > 100
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_observations_hide_what_eager_games_keep_secret(players: int) -> None:
+    """22.7: in games that reach the alarm, no seat's view changes when what it cannot see is
+    dealt anew."""
+    for seed in range(3):
+        state = GAME.create({"players": players}, seed)
+        rng = random.Random(seed)
+        while not GAME.is_terminal(state):
+            for seat in range(players):
+                seen = GAME.observation(state, seat).to_json()
+                other = resample_hidden(state, seat, rng)
+                assert GAME.observation(other, seat).to_json() == seen
+            state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
+
+
+def test_bad_input_is_refused_with_a_clear_error() -> None:
+    from arena.games.api import ConfigError, InvalidActionError, WrongSeatError
+
+    with pytest.raises(ConfigError, match="2, 3 or 4 players"):
+        GAME.create({"players": 5}, 1)
+    with pytest.raises(InvalidActionError, match="unknown action"):
+        GAME.parse_action("fly N34")
+    state = GAME.create({"players": 2}, 1)
+    seat = GAME.current_player(state)
+    assert seat is not None
+    with pytest.raises(WrongSeatError):
+        GAME.apply(state, GAME.legal_actions(state)[0], 1 - seat)
