@@ -37,16 +37,39 @@ from arena.games.api import (
 PLAYERS = (2, 3, 4)
 
 
+SETTINGS = ("players", "thieves", "first_game")
+
+
 def players_setting(config: Config) -> int:
     value = config.get("players", 2)
     if isinstance(value, str) and value.strip().isdigit():
         value = int(value)
     if type(value) is not int or value not in PLAYERS:
         raise ConfigError(f"Age of Thieves is for 2, 3 or 4 players, not {value!r}")
-    unknown = sorted(set(config) - {"players"})
+    unknown = sorted(set(config) - set(SETTINGS))
     if unknown:
-        raise ConfigError(f"unknown Age of Thieves setting {unknown[0]!r}: the only one is players")
+        known = ", ".join(SETTINGS)
+        raise ConfigError(
+            f"unknown Age of Thieves setting {unknown[0]!r}: the settings are {known}"
+        )
     return value
+
+
+def _thieves_setting(config: Config) -> tuple[str, ...] | None:
+    """`"thieves": "morius,jasmine"` picks each seat's thief (4.3); left out, they are drawn."""
+    value = config.get("thieves")
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ConfigError(f"'thieves' lists thief names separated by commas, got {value!r}")
+    return tuple(name.strip() for name in value.split(","))
+
+
+def _first_game(config: Config) -> bool:
+    value = config.get("first_game", 0)
+    if value not in (0, 1, "0", "1"):
+        raise ConfigError(f"'first_game' is 0 or 1, got {value!r}")
+    return value in (1, "1")
 
 
 class AgeOfThievesGame:
@@ -56,7 +79,8 @@ class AgeOfThievesGame:
     num_players = 2  # in the default configuration; `seat_count` tells a game's own
 
     def create(self, config: Config, seed: int) -> State:
-        return rounds.create(players_setting(config), seed)
+        players = players_setting(config)
+        return rounds.create(players, seed, _thieves_setting(config), _first_game(config))
 
     def seat_count(self, state: State) -> int:
         return state.players

@@ -153,14 +153,15 @@ def _farthest(state: State, figures: tuple[str, ...]) -> str:
     return min(figures, key=lambda space: (-nearest_thief(space), space))
 
 
-def nearest_open(state: State, space: str) -> str:
-    """D-8: the nearest space without a figure, fire or dungeon (lowest id on ties)."""
+def nearest_open(state: State, space: str) -> tuple[str, ...]:
+    """D-8: the nearest spaces without a figure, fire or dungeon (all of them on a tie)."""
     options = [
         n.id
         for n in board().nodes
         if n.kind is NodeKind.SPACE and n.id not in state.fire and not figures_at(state, n.id)
     ]
-    return min(options, key=lambda s: (board().distance(space, s), s))
+    near = min(board().distance(space, s) for s in options)
+    return tuple(s for s in options if board().distance(space, s) == near)
 
 
 @task("guards")

@@ -105,7 +105,7 @@ def _move(state: State, job: Task, action: Action) -> State:
     if action.kind == "pocket":
         pockets = state.thief(seat).pockets - 1
         state = state.with_thief(seat, pockets=pockets)
-        return push(state, job._replace(n=job.n + 1, arg=job.arg.replace("e", "") + "x"))
+        return push(state, job._replace(n=job.n + 1, arg=job.arg + "x"))
     if action.kind == "step":
         return _step(state, job, action.arg)
     if action.kind == "sewer":
@@ -233,6 +233,20 @@ def reveal_tile(state: State, seat: int) -> State:
             if not in_dungeon(state.thief(s)) and district(state.thief(s).space) is home
         ]
         return push(state, *(Task("discard", s) for s in seats))
-    # the plain-clothes guard: on this space, or the nearest open one (D-8)
-    space = nearest_open(state, here)
-    return place(state, space, captain=False, arrests=True)
+    return _plain_guard(state, here)
+
+
+def _plain_guard(state: State, here: str) -> State:
+    """The plain-clothes guard goes on this space; if a figure is there, on the nearest space
+    without a figure, fire or dungeon (D-8), the first player choosing among equally near ones
+    (22.6)."""
+    spaces = nearest_open(state, here)
+    if len(spaces) == 1:
+        return place(state, spaces[0], captain=False, arrests=True)
+    options = [Action("space", s) for s in spaces]
+    return ask(state, "plain_guard", state.first, options, Task("plain_guard"))
+
+
+@answer("plain_guard")
+def _plain_guard_space(state: State, _: Task, action: Action) -> State:
+    return place(state, action.arg, captain=False, arrests=True)

@@ -25,10 +25,10 @@ def plan(state: State, job: Task) -> State:
     thief = state.thief(job.seat)
     if not thief.on_board or thief.planned:
         return state
-    return ask(state, "plan", job.seat, options(thief), job)
+    return ask(state, "plan", job.seat, options(thief, state.specials), job)
 
 
-def options(thief: Thief) -> list[Action]:
+def options(thief: Thief, specials: bool = True) -> list[Action]:
     """The next step of a plan: the general card to put on a special, the AP for the last card,
     or another card (or `done`)."""
     last = thief.plan[-1] if thief.plan else None
@@ -45,7 +45,7 @@ def options(thief: Thief) -> list[Action]:
     declared = {p.card for p in thief.plan}
     found += [Action("plan", c) for c in (MOVE, AMBUSH) if c not in declared]
     special = _special_of(thief.name)
-    if special not in declared and thief.hand:
+    if special not in declared and thief.hand and specials:
         found.append(Action("plan", special))
     return found + [Action("plan", c) for c in thief.hand]
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
@@ -39,13 +40,16 @@ from arena.games.api import ConfigError
 YELLOW_DISTANCE = 6  # a new yellow jewel lies at least this far from every thief (5b)
 
 
-def create(players: int, seed: int) -> State:
-    """Section 4 through `setup`, then the first round runs up to its first decision."""
+def create(
+    players: int, seed: int, thieves: Sequence[str] | None = None, first_game: bool = False
+) -> State:
+    """Section 4 through `setup`; each seat from the first player clockwise picks its start
+    field (4.6, D-15), then the first round runs up to its first decision."""
     if type(players) is not int or not 2 <= players <= 4:
         raise ConfigError(f"Age of Thieves is for 2 to 4 players, not {players!r}")
-    start = setup(board(), cards(), components(), players, seed)
+    start = setup(board(), cards(), components(), players, seed, thieves, first_game=first_game)
     general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
-    thieves = tuple(
+    sheets = tuple(
         Thief(name, space, tuple(sorted(c for c in hand if c in general)))
         for name, space, hand in zip(start.thieves, start.starts, start.hands, strict=True)
     )
@@ -53,7 +57,7 @@ def create(players: int, seed: int) -> State:
     jewels = tuple(sorted((space, kinds[piece]) for space, piece in start.jewels))
     state = State(
         players=players,
-        thieves=thieves,
+        thieves=sheets,
         first=start.first_player,
         round=1,
         status=Status.CALM,
@@ -71,10 +75,26 @@ def create(players: int, seed: int) -> State:
         calm=start.calm_events,
         alarm=start.alarm_events,
         districts=tuple(d.value for d in start.district_deck),
-        tasks=(Task("round"),),
         streams=start.streams,
+        specials=not first_game,
     )
-    return run(state)
+    order = state.clockwise()
+    return run(replace(state, tasks=(*(Task("start", s) for s in order), Task("round"))))
+
+
+@task("start")
+def start_field(state: State, job: Task) -> State:
+    """4.6: a free start field each, from the first player clockwise; the seeded field the
+    setup drew is where he stands until he picks (one per field)."""
+    earlier = state.clockwise()[: state.clockwise().index(job.seat)]
+    taken = {state.thief(s).space for s in earlier}
+    fields = [f for f in board().with_feature(Feature.START) if f not in taken]
+    return ask(state, "start", job.seat, [Action("space", f) for f in fields], job)
+
+
+@answer("start")
+def _start(state: State, job: Task, action: Action) -> State:
+    return state.with_thief(job.seat, space=action.arg)
 
 
 @task("round")

@@ -195,6 +195,7 @@ class State:
     over: bool = False
     winner: int = -1
     reason: str = ""
+    specials: bool = True  # False in a first game: the special cards stay in the box (4.4)
     streams: Streams = field(default_factory=lambda: Streams(0))
 
     def thief(self, seat: int) -> Thief:
