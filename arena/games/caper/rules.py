@@ -11,9 +11,11 @@ from arena.games.api import (
     InvalidActionError,
 )
 from arena.games.caper import table, variants
-from arena.games.caper.cards import CATALOGUE, CITIES, Card, Kind, OnPlay, deck
+from arena.games.caper.action_table import DISCARD, LOCATIONS, ON_THIEF, THIEF_AT
+from arena.games.caper.cards import CATALOGUE, CITIES, Card, CostModifier, Kind, OnPlay, deck
 from arena.games.caper.state import (
     FINAL_ROUND,
+    MAX_GEAR_PER_THIEF,
     MAX_THIEVES_PER_LOCATION,
     NONE,
     ROUNDS,
@@ -34,8 +36,9 @@ EMPTY_SIDE: Side = ((), (), ())
 
 
 NO_TARGET: tuple[int, ...] = (NONE,)
-_new_tuple = tuple.__new__  # skips NamedTuple's generated constructor on the hottest path
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_illegal`
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
+_new_tuple = tuple.__new__
+_FIELDS = State._fields
 
 
 def create(config: Config, seed: int) -> State:
@@ -85,8 +88,7 @@ def legal_actions(state: State) -> list[Action]:
     else:
         actions = _gear_plays(state, seat, names)
         if state.players != 4 or not actions:  # V7: with 4 players, only if nothing plays
-            kind = ActionKind.DISCARD
-            actions += [_new_tuple(Action, (kind, n, NONE, NONE, NONE, "")) for n in names]
+            actions += [DISCARD[name] for name in names]
     global _last_listed
     _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
     return actions
@@ -100,10 +102,8 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
     for name in names:
         effect = CATALOGUE[name].on_play
         if effect is not OnPlay.FLIP_THIEF:
-            kind = ActionKind.THIEF
-            actions += [
-                _new_tuple(Action, (kind, name, loc, NONE, NONE, "")) for loc in open_locations
-            ]
+            row = THIEF_AT[name]
+            actions += [row[loc] for loc in open_locations]
             continue
         for location in open_locations:
             targets = table.flip_targets(state, seat, location, effect) or NO_TARGET
@@ -111,45 +111,64 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
     return actions
 
 
+Place = tuple[int, tuple[CostModifier, ...], list[int], int]
+
+
 def _gear_plays(
     state: State, seat: int, names: list[str], kind: ActionKind = ActionKind.GEAR
 ) -> list[Action]:
     """Gear plays in sorted order. A REPLAY (R7) is free and only at the resolving Location."""
     free = kind is ActionKind.REPLAY
-    places = []  # (location, cost modifiers, positions of Thieves with room)
-    for location in (state.pending[0].location,) if free else range(3):
-        room = [i for i, stack in enumerate(state.board[seat][location]) if table.has_room(stack)]
+    mine, theirs = state.board[seat], state.board[1 - seat]
+    places: list[Place] = []  # (location, cost modifiers, Thieves with room, see `_prefix`)
+    for location in (state.pending[0].location,) if free else LOCATIONS:
+        crew = mine[location]
+        room = [i for i, stack in enumerate(crew) if len(stack) <= MAX_GEAR_PER_THIEF]
         if room:
-            modifiers = table.cost_modifiers(state, seat, location)
-            places.append((location, modifiers, room))
+            place = state.locations[location]
+            modifiers = () if free else table.crew_modifiers(place, crew, theirs[location])
+            places.append((location, modifiers, room, _prefix(room)))
     coins = state.coins[seat]
     actions: list[Action] = []
+    rows = ON_THIEF[kind]
     for name in names:
         card = CATALOGUE[name]
         if card.on_play is OnPlay.FLIP_GEAR:
-            for location, modifiers, room in places:
-                if free or table.cost_with(modifiers, card) <= coins:
-                    flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
-                    actions += [
-                        _new_tuple(Action, (kind, name, location, i, t, ""))
-                        for i in room
-                        for t in flips
-                    ]
+            actions += _flip_gear_plays(state, seat, kind, card, places, free)
             continue
-        actions += [
-            _new_tuple(Action, (kind, name, location, i, NONE, ""))
-            for location, modifiers, room in places
-            if free or (table.cost_with(modifiers, card) if modifiers else card.cost) <= coins
-            for i in room
-        ]
+        per_location = rows[name]
+        for location, modifiers, room, prefix in places:
+            if free or (table.cost_with(modifiers, card) if modifiers else card.cost) <= coins:
+                row = per_location[location]
+                # Thieves with room are most often the first ones: one slice copies them.
+                actions += row[:prefix] if prefix else [row[i] for i in room]
+    return actions
+
+
+def _prefix(room: list[int]) -> int:
+    """How many Thieves `room` lists if they are the first ones in order, else 0."""
+    return len(room) if room[-1] == len(room) - 1 else 0
+
+
+def _flip_gear_plays(
+    state: State, seat: int, kind: ActionKind, card: Card, places: list[Place], free: bool
+) -> list[Action]:
+    """Blazeblaster's plays: one per Thief with room and flippable target it can pay for."""
+    actions: list[Action] = []
+    coins = state.coins[seat]
+    for location, modifiers, room, _ in places:
+        if free or table.cost_with(modifiers, card) <= coins:
+            flips = table.flip_targets(state, seat, location, card.on_play) or NO_TARGET
+            actions += [Action(kind, card.name, location, i, t) for i in room for t in flips]
     return actions
 
 
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal."""
-    reason = why_illegal(state, action, seat)
-    if reason is not None:
-        raise reason
+    if not _listed(state, action, seat):
+        reason = why_illegal(state, action, seat)
+        if reason is not None:
+            raise reason
     mover = state.to_move
     if mover >= 2:
         return variants.apply_pass(state, action)
@@ -165,10 +184,21 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         discarded = (*state.discards[mover], CATALOGUE[action.card])
         discards = with_seat(state.discards, mover, discarded)
         changes = {"coins": coins, "supply": supply, "discards": discards}
-    changes["hands"] = with_seat(state.hands, mover, hand)
-    if not draft.turn_over(state.round, mover):  # the other player answers; one `_replace`
-        return state._replace(to_move=1 - mover, **changes)
-    return _end_turn(state._replace(**changes))
+    hands = changes["hands"] = with_seat(state.hands, mover, hand)
+    # The next state in one step when the turn goes on: the other player answers, or (with 2
+    # players) both swap hands.
+    if not draft.turn_over(state.round, mover):
+        changes["to_move"] = 1 - mover
+        return _evolve(state, changes)
+    if state.players == 2 and not draft.round_over(hands):
+        changes.update(hands=draft.swap(hands), hands_known=True, to_move=ROUNDS[state.round].first)
+        return _evolve(state, changes)
+    return _end_turn(_evolve(state, changes))
+
+
+def _evolve(state: State, changes: dict[str, Any]) -> State:
+    """`state._replace(**changes)` without its keyword packing, on `apply`'s hottest path."""
+    return _new_tuple(State, map(changes.get, _FIELDS, state))
 
 
 def _place_thief(state: State, seat: int, action: Action) -> dict[str, Any]:
@@ -272,6 +302,19 @@ def _resolve_replay(state: State, action: Action) -> State:
     return _next_pending(state._replace(pending=state.pending[1:]))
 
 
+def _listed(state: State, action: Action, seat: int | None) -> bool:
+    """Whether `action` is one `legal_actions` just listed for `state`, played by the seat to
+    move: it needs no other check. Bots usually apply an action from the list they were given."""
+    listed_for, listed = _last_listed
+    return (
+        listed_for is state
+        and isinstance(action, Action)
+        and isinstance(action.kind, ActionKind)
+        and (seat is None or seat == state.to_move)
+        and action in listed
+    )
+
+
 def why_illegal(
     state: State, action: Action, seat: int | None = None
 ) -> IllegalActionError | InvalidActionError | None:
@@ -281,9 +324,7 @@ def why_illegal(
     turn = draft.turn_error(state.to_move, seat)
     if turn is not None:
         return turn
-    # Bots usually apply an action from the list they were just given: answer from it.
-    listed_for, listed = _last_listed
-    if listed_for is state and action in listed:
+    if _listed(state, action, seat):
         return None
     reason = violation(state, action)
     return IllegalActionError(reason) if reason else None

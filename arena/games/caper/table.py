@@ -27,13 +27,20 @@ def has_room(stack: Stack) -> bool:
 
 def cost_modifiers(state: State, seat: int, location: int) -> tuple[CostModifier, ...]:
     """Every modifier on what `seat` pays for Gear at `location` (R6: Locations' hit both)."""
+    board = state.board
+    return crew_modifiers(
+        state.locations[location], board[seat][location], board[1 - seat][location]
+    )
+
+
+def crew_modifiers(place: Card, own: Crew, opponent: Crew) -> tuple[CostModifier, ...]:
+    """`cost_modifiers` from the Location and the two crews there."""
     found: list[CostModifier] = []
-    place = state.locations[location].cost_modifier
-    if place is not None:
-        found.append(place)
+    if place.cost_modifier is not None:
+        found.append(place.cost_modifier)
     # Plain loops: this runs for every legal-action listing, the engine's hottest path.
-    for owner, whose in ((seat, Whose.OWNER), (1 - seat, Whose.OPPONENT)):
-        for stack in state.board[owner][location]:
+    for crew, whose in ((own, Whose.OWNER), (opponent, Whose.OPPONENT)):
+        for stack in crew:
             for card, flipped in stack:
                 modifier = card.cost_modifier
                 if modifier is not None and not flipped and modifier.whose is whose:
@@ -54,17 +61,15 @@ def gear_cost(state: State, seat: int, location: int, card: Card) -> int:
     return cost_with(cost_modifiers(state, seat, location), card)
 
 
-def is_protected(state: State, owner: int, location: int, stack: Stack) -> bool:
-    """Whether the top card of `stack` (owned by `owner`) cannot be flipped right now."""
-    card = stack[-1][0]
-    what: Kind | Colour = Kind.THIEF if len(stack) == 1 else card.colour
-    place = state.locations[location].protects
-    if place is not None and place[1] == what:
-        return True
-    return any(
-        own.protects is not None and own.protects[1] == what
-        for own in face_up(state.board[owner][location])
-    )
+def shields(location: Card, crew: Crew) -> list[Kind | Colour]:
+    """What the owner of `crew` cannot have flipped at `location`: Thieves, or Gear of a colour,
+    protected by the Location or by the crew's own face-up cards."""
+    found = [location.protects[1]] if location.protects is not None else []
+    for stack in crew:
+        for card, flipped in stack:
+            if card.protects is not None and not flipped:
+                found.append(card.protects[1])
+    return found
 
 
 def flip_targets(state: State, seat: int, location: int, effect: OnPlay) -> tuple[int, ...]:
@@ -75,15 +80,21 @@ def flip_targets(state: State, seat: int, location: int, effect: OnPlay) -> tupl
     """
     if effect is not OnPlay.FLIP_GEAR and effect is not OnPlay.FLIP_THIEF:
         return ()
-    opponent = 1 - seat
+    crew = state.board[1 - seat][location]
     wants_gear = effect is OnPlay.FLIP_GEAR
-    return tuple(
+    face_up_tops = [
         position
-        for position, stack in enumerate(state.board[opponent][location])
-        if (len(stack) > 1) == wants_gear
-        and not stack[-1][1]
-        and not is_protected(state, opponent, location, stack)
-    )
+        for position, stack in enumerate(crew)
+        if (len(stack) > 1) == wants_gear and not stack[-1][1]
+    ]
+    if not face_up_tops:
+        return ()
+    shielded = shields(state.locations[location], crew)
+    if not shielded:
+        return tuple(face_up_tops)
+    if not wants_gear:
+        return () if Kind.THIEF in shielded else tuple(face_up_tops)
+    return tuple(p for p in face_up_tops if crew[p][-1][0].colour not in shielded)
 
 
 def flip_top(
