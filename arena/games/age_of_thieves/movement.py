@@ -58,7 +58,7 @@ def move(state: State, job: Task) -> State:
 
 def _steps(state: State, job: Task) -> list[Action]:
     thief = state.thief(job.seat)
-    if job.n <= 0 or "z" in job.arg:
+    if job.n <= 0 or "z" in job.arg or thief.trapped:  # G05: trapped until the round ends
         return []
     exits = open_exits(state)
     found = []

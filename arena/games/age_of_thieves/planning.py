@@ -38,7 +38,7 @@ def options(thief: Thief, specials: bool = True) -> list[Action]:
         cap = _dungeon_cap(thief)
         return [Action("ap", str(n)) for n in sorted(totals(thief)) if n <= cap]
     found = [Action("done")]
-    if not totals(thief):
+    if not [n for n in totals(thief) if n <= _dungeon_cap(thief)]:  # no AP left for a card
         return found
     if in_dungeon(thief) and not thief.plan:  # D-5: Move first, with the most AP
         return [*found, Action("plan", MOVE)]

@@ -268,3 +268,11 @@ def test_a06_the_first_player_closes_an_exit() -> None:
     assert options(state) == ["close XW1", "close XW2"]
     state = answer(state, "close XW2")
     assert state.closed == "XW2"
+
+
+def test_d5_no_card_is_offered_that_no_ap_can_pay_in_the_dungeon() -> None:
+    """D-5: with Move at 1 AP, a Guild agent (2, indivisible) can pay for no other card, so no
+    card is offered: a declared card never stays without AP (a game of 3 players, seed 120)."""
+    state = at(table(), 0, "VN", jailed=True, hand=("G10",), pool=1, agents=1)
+    state = answer(scenario(state, Task("plan", 0), Task("plan", 1)), "plan B01", "ap 1")
+    assert state.thief(0).planned and [p.ap for p in state.thief(0).plan] == [1]

@@ -1,0 +1,152 @@
+"""Action cards, thieves' specials and passives in the engine (spec 9, 22.2, 22.4), each on a
+small scenario; the card ids are those of the data files (G01 Beacon ... S06 Confiscation)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from arena.games.age_of_thieves.effects import start
+from arena.games.age_of_thieves.engine import run
+from arena.games.age_of_thieves.queries import hidden
+from arena.games.age_of_thieves.state import Planned, State, Task
+from tests.games.age_of_thieves.helpers import GAME, answer, options, scenario
+from tests.games.age_of_thieves.test_engine_rules import at, table
+
+
+def effect(state: State, seat: int, card: str) -> State:
+    """`seat` resolves `card` now; the state halts once the effect is over."""
+    return run(start(replace(state, prompt=None, tasks=(Task("halt"),)), seat, card))
+
+
+def test_g01_beacon_moves_a_guard_that_arrests_on_entry() -> None:
+    """G01 [R]: a guard within 5 moves up to 4; entering a visible thief's space arrests him."""
+    state = at(at(table(guards=("N52",)), 0, "N71"), 1, "N62", yellow=1)
+    state = effect(state, 0, "G01")  # the only guard in range is chosen without asking
+    assert "to N62" in options(state) and "to N52" in options(state)
+    state = answer(state, "to N62")
+    assert state.thief(1).space == "VN" and state.guards == ("N62",)
+
+
+def test_g07_smoke_hides_and_marks_for_theft() -> None:
+    """G07, 15, 13: smoke on the space and around it hides the thieves there, and the thief
+    named becomes a theft target (a marker: he is not on the thrower's space)."""
+    state = at(at(table(), 0, "N71"), 1, "N72", yellow=1)
+    state = answer(effect(state, 0, "G07"), "target N72", "target 1")
+    assert {"N72", "N71", "N73", "N82"} <= set(state.smoke)
+    assert hidden(state, 1) and state.thief(1).marker
+
+
+def test_g09_fishing_rod_steals_at_once_once_per_round() -> None:
+    """G09, 13: a jewel from a thief within 3 at once; a robbed thief is not offered again."""
+    state = at(at(table(), 0, "N71"), 1, "N72", green=1, yellow=1)
+    state = effect(state, 0, "G09")
+    assert options(state) == ["steal 1:green", "steal 1:yellow"]
+    state = answer(state, "steal 1:green")
+    assert (state.thief(0).green, state.thief(1).green, state.thief(1).robbed) == (1, 0, 1)
+    again = effect(replace(state, over=False), 0, "G09")
+    assert again.prompt is None  # nobody left to rob: the card does nothing (D-4)
+
+
+def test_g10_cloak_hides() -> None:
+    state = effect(at(table(), 0, "N71"), 0, "G10")
+    assert hidden(state, 0)
+
+
+def test_g11_rope_and_hook_cannot_be_arrested() -> None:
+    """G11 [R]: repositioned within 2 and not arrestable, even onto a guard's space."""
+    state = at(table(guards=("N73",)), 0, "N82")
+    state = answer(effect(state, 0, "G11"), "to N73")
+    assert state.thief(0).space == "N73" and state.thief(0).protected
+    state = scenario(replace(state, over=False), Task("guards"))
+    assert state.thief(0).space == "N73"
+
+
+def test_g15_bribed_guard_neither_detects_nor_moves() -> None:
+    state = at(table(guards=("N52",)), 0, "N51")
+    state = effect(state, 0, "G15")  # the only figure in range
+    assert state.bribed == ("N52",)
+    state = scenario(replace(state, over=False), Task("guards"))
+    assert state.guards == ("N52",) and state.thief(0).space == "N51"
+
+
+def test_g05_trapped_thief_cannot_move() -> None:
+    """G05: a trapped thief's movement has no steps (he may still pick up where he stands)."""
+    state = at(at(table(), 0, "N71"), 1, "N72")
+    state = effect(state, 0, "G05")  # the only target in range
+    assert state.thief(1).trapped
+    state = scenario(replace(state, over=False), Task("move", 1, "", 4))
+    assert not [o for o in options(state) if o.startswith("step")]
+
+
+def test_g06_fire_blocks_all_but_zain() -> None:
+    """G06, 15: fire blocks entering a space; Zain's Fireproof (22.4) ignores it."""
+    for thief, blocked in (("jasmine,zain", True), ("zain,jasmine", False)):
+        state = at(table(thief, fire=("N72",)), 0, "N82")
+        state = scenario(state, Task("move", 0, "", 4))
+        assert ("step N72" not in options(state)) == blocked
+
+
+def test_noiron_moves_one_further() -> None:
+    """22.4 Wall-climber: every movement effect of Noiron's gets +1 space."""
+    from arena.games.age_of_thieves.movement import movement
+
+    state = at(table("noiron,zain"), 0, "N82")
+    state = movement(replace(state, tasks=(Task("halt"),)), 0, 4)
+    assert state.tasks[0] == Task("move", 0, "", 5)
+
+
+def test_g03_bola_sets_aside_four_but_not_below_two() -> None:
+    """G03 [R], D-14: at the next planning he sets 4 AP aside, keeping at least 2."""
+    for blue, left in ((10, 6), (3, 2)):
+        state = at(at(table(), 0, "N71"), 1, "N72", blue=blue)
+        state = effect(state, 0, "G03")  # the only thief in range
+        assert state.thief(1).bola_next
+        state = scenario(replace(state, over=False), Task("plan_start", 1))
+        assert state.thief(1).pool == left
+
+
+def test_ambush_cunning_plan_draws_two_and_adds_two_ap_next_round() -> None:
+    """9.1 Cunning Plan: at the start of the next planning, 2 cards and 2 temporary AP."""
+    state = at(table(), 0, "N82")
+    state = state.with_thief(0, plan=(Planned("B02", 3),), hand=())
+    state = answer(scenario(state, Task("turn", 0, n=3)), "cunning B02")
+    state = scenario(replace(state, over=False), Task("plan_start", 0))
+    assert len(state.thief(0).hand) == 2 and state.thief(0).pool == 12
+
+
+def test_ambush_cleverness_draws_then_discards() -> None:
+    state = at(table(), 0, "N82").with_thief(0, plan=(Planned("B02", 3),), hand=("G10",))
+    state = answer(scenario(state, Task("turn", 0, n=3)), "clever B02")
+    assert state.prompt is not None and state.prompt.name == "discard"
+    state = answer(state, "discard G10")
+    assert len(state.thief(0).hand) == 1 and "G10" in state.discard
+
+
+def test_s01_rat_spies_are_seen_by_morius_alone() -> None:
+    """S01 [PUB], 22.7: Morius sees two face-down tiles and may swap them; nobody else sees."""
+    tiles = (("N71", "informer"), ("N73", "plain_guard"))
+    state = at(table("morius,zain", tiles=tiles), 0, "N82")
+    state = answer(effect(state, 0, "S01"), "target N71")  # N73 is the only other tile
+    assert GAME.observation(state, 0).to_json()["peeks"] == [
+        ["N71", "informer"],
+        ["N73", "plain_guard"],
+    ]
+    assert GAME.observation(state, 1).to_json()["peeks"] == []
+    state = answer(state, "swap")
+    assert state.tiles == (("N71", "plain_guard"), ("N73", "informer"))
+
+
+def test_s03_shadows_of_the_city_the_victim_chooses_the_card() -> None:
+    """S03 [R]: the other thief gives a general card of his own choice."""
+    state = at(at(table("noiron,zain"), 0, "N82", hand=()), 1, "S82", hand=("G10", "G13"))
+    state = effect(state, 0, "S03")  # the only other thief
+    assert state.prompt is not None and state.prompt.seat == 1
+    assert options(state) == ["give G10", "give G13"]
+    state = answer(state, "give G13")
+    assert state.thief(0).hand == ("G13",) and state.thief(1).hand == ("G10",)
+
+
+def test_s06_confiscation_takes_a_jewel_lying_within_three() -> None:
+    state = at(table("joanne,zain", jewels=(("N72", "green"),), green_supply=3), 0, "N82")
+    state = answer(effect(state, 0, "S06"), "take N72:green")
+    assert state.thief(0).green == 1 and state.jewels == ()
