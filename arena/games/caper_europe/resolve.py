@@ -1,8 +1,9 @@
 """Resolving one play (R14): income, one-shots, combos, burns with their undo, and arrival events.
 
-`Work` is a mutable copy of the parts of a `State` a play can change; the rules module builds one,
-resolves the play on it and freezes the result into the next state, so the caller's state is
-never touched.
+`Work` holds the parts of a `State` a play can change; the rules module builds one, resolves the
+play on it and builds the next state from its `changes`, so the caller's state is never touched.
+Crews a play changes become lists; every other part stays an immutable value, replaced when it
+changes, since a play changes few of them.
 
 Arrival events (R12) are a FIFO queue of (kind, seat, card): a card entering a discard area, or
 a coin entering a hideout. Combos only ever MOVE or gain COINs, so they produce no events; only
@@ -13,13 +14,14 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import Any
 
 from arena.games.caper_common import coins as coin_rule
 from arena.games.caper_common.draft import Kind, with_seat
 from arena.games.caper_europe import table
 from arena.games.caper_europe.cards import Card
 from arena.games.caper_europe.effects import Condition, Icon, Op, Scope
-from arena.games.caper_europe.state import NONE, TRACK_END, Action, Placed, State
+from arena.games.caper_europe.state import NONE, TRACK_END, Action, Goods, Placed, State
 
 DISCARD_EVENT = 0
 HQ_COIN_EVENT = 1
@@ -52,29 +54,30 @@ class Work:
         self.locations = state.locations
         # Crews stay tuples until a play changes them (`crew`): most plays touch one or two.
         self.crews: list[list[Sequence[Placed]]] = [list(side) for side in state.crews]
-        self.markers = list(state.markers)
-        self.goods = [list(g) for g in state.goods]
-        self.hq_goods = [list(g) for g in state.hq_goods]
+        self.markers = state.markers
+        self.goods = state.goods
+        self.hq_goods = state.hq_goods
         self.coins = state.coins
         self.hq_coins = state.hq_coins
         self.supply = state.supply
-        self.discards = [list(d) for d in state.discards]
+        self.discards = state.discards
         self.returning = NONE
         self.events: deque[Event] = deque()
         self.newest: tuple[int, int] | None = None  # (seat, location) of the card being played
 
-    def freeze(self, state: State) -> State:
+    def changes(self) -> dict[str, Any]:
+        """The resolved parts, by `State` field name, for the next state."""
         crews = tuple(tuple(tuple(crew) for crew in side) for side in self.crews)  # no copies
-        return state._replace(
-            crews=crews,
-            markers=tuple(self.markers),
-            goods=tuple(tuple(g) for g in self.goods),
-            hq_goods=tuple(tuple(g) for g in self.hq_goods),
-            coins=self.coins,
-            hq_coins=self.hq_coins,
-            supply=self.supply,
-            discards=(tuple(self.discards[0]), tuple(self.discards[1])),
-        )
+        return {
+            "crews": crews,
+            "markers": self.markers,
+            "goods": self.goods,
+            "hq_goods": self.hq_goods,
+            "coins": self.coins,
+            "hq_coins": self.hq_coins,
+            "supply": self.supply,
+            "discards": self.discards,
+        }
 
     # --- plays (R14) --------------------------------------------------------------------------
 
@@ -100,7 +103,7 @@ class Work:
     def discard(self, seat: int, card: Card, coin: bool) -> None:
         """A card from hand into the discard area: a discard action (with its coin, R6) or the
         last card of a round (without, R4); then its arrival triggers."""
-        self.discards[seat].append(card)
+        self.add_discard(seat, card)
         if coin:
             self.gain(seat, 1)
         self.events.append((DISCARD_EVENT, seat, card))
@@ -117,8 +120,8 @@ class Work:
         elif op is Op.GRAB:
             good = action.good if icon.good is None else icon.good
             if good != NONE and self.goods[location][good]:  # R10: nothing there, nothing taken
-                self.goods[location][good] -= 1
-                self.hq_goods[seat][good] += 1
+                self.goods = _bump(self.goods, location, good, -1)
+                self.hq_goods = _bump(self.hq_goods, seat, good, +1)
         elif op is Op.LAUNDER:
             before = self.hq_coins
             self.coins, self.supply, self.hq_coins = coin_rule.launder(
@@ -134,7 +137,7 @@ class Work:
         crew = self.crew(victim, location)
         index = max(i for i, (_, thief) in enumerate(crew) if thief == target)
         card = crew.pop(index)[0]
-        self.discards[victim].append(card)
+        self.add_discard(victim, card)
         for icon in card.one_shots:  # R18, R19: printed one-shots only, never combos
             self.undo(victim, burner, location, icon)
         self.events.append((DISCARD_EVENT, victim, card))
@@ -151,8 +154,8 @@ class Work:
             if icon.good is not None:
                 held = [icon.good] if icon.good in held else []
             if len(held) == 1:
-                self.goods[location][held[0]] += 1
-                self.hq_goods[victim][held[0]] -= 1
+                self.goods = _bump(self.goods, location, held[0], +1)
+                self.hq_goods = _bump(self.hq_goods, victim, held[0], -1)
             elif held:
                 # `GRAB ?` undone: the victim chooses the token once this play has resolved. Nothing
                 # after the burn in a resolution reads or moves goods, so the order is unseen.
@@ -169,9 +172,12 @@ class Work:
         return crew
 
     def return_good(self, seat: int, good: int) -> None:
-        self.hq_goods[seat][good] -= 1
-        self.goods[self.returning][good] += 1
+        self.hq_goods = _bump(self.hq_goods, seat, good, -1)
+        self.goods = _bump(self.goods, self.returning, good, +1)
         self.returning = NONE
+
+    def add_discard(self, seat: int, card: Card) -> None:
+        self.discards = with_seat(self.discards, seat, (*self.discards[seat], card))
 
     # --- combos (R12, R13) --------------------------------------------------------------------
 
@@ -238,10 +244,9 @@ class Work:
     def move(self, seat: int, location: int, steps: int) -> None:
         """Move the marker `steps` toward `seat`; steps beyond the end space lapse (R22)."""
         assert self.crews[seat][location], "R23: only a player with a Thief here pulls its marker"
-        if seat == 0:
-            self.markers[location] = min(TRACK_END, self.markers[location] + steps)
-        else:
-            self.markers[location] = max(-TRACK_END, self.markers[location] - steps)
+        marker = self.markers[location]
+        marker = min(TRACK_END, marker + steps) if seat == 0 else max(-TRACK_END, marker - steps)
+        self.markers = (*self.markers[:location], marker, *self.markers[location + 1 :])
 
     def gain(self, seat: int, amount: int) -> None:
         if amount:
@@ -251,3 +256,10 @@ class Work:
 def _per(icon: Icon) -> Condition:
     assert icon.per is not None, "a combo always has a condition"
     return icon.per
+
+
+def _bump(counts: tuple[Goods, ...], row: int, good: int, delta: int) -> tuple[Goods, ...]:
+    """`counts` with `delta` added to `counts[row][good]`."""
+    changed = list(counts[row])
+    changed[good] += delta
+    return (*counts[:row], tuple(changed), *counts[row + 1 :])

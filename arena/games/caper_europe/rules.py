@@ -4,6 +4,7 @@ structure (section 4) with its last-card discards (R4)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from arena.games.api import (
     Config,
@@ -15,6 +16,7 @@ from arena.games.caper_common.coins import TOTAL_COINS
 from arena.games.caper_common.config import city_setting
 from arena.games.caper_common.draft import FINAL_ROUND, ROUNDS, Kind, with_seat
 from arena.games.caper_europe import table
+from arena.games.caper_europe.action_table import DISCARD, ON_THIEF, THIEF_AT
 from arena.games.caper_europe.cards import CITIES, Card, deck
 from arena.games.caper_europe.catalogue import CATALOGUE, GEAR, LOCATIONS, THIEVES
 from arena.games.caper_europe.effects import GOODS
@@ -31,8 +33,10 @@ from arena.games.caper_europe.state import (
 from arena.games.caper_europe.validation import violation
 
 NO_CHOICE: tuple[int, ...] = (NONE,)
-_new_tuple = tuple.__new__  # skips NamedTuple's generated constructor on the hottest path
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `why_illegal`
+Place = tuple[int, list[int], tuple[int, ...], tuple[int, ...]]
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
+_new_tuple = tuple.__new__
+_FIELDS = State._fields
 
 
 def create(config: Config, seed: int) -> State:
@@ -85,7 +89,7 @@ def legal_actions(state: State) -> list[Action]:
             actions = _plays(state, seat, ids, ActionKind.THIEF)
         else:
             actions = _plays(state, seat, ids, ActionKind.GEAR)
-            actions += [Action(ActionKind.DISCARD, card) for card in ids]
+            actions += [DISCARD[card_id] for card_id in ids]
     global _last_listed
     _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
     return actions
@@ -98,7 +102,7 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
     cards = [CATALOGUE[card_id] for card_id in ids]
     burning = any(card.burns for card in cards)
     grabbing = any(card.chooses_good for card in cards)
-    places = []  # (location, Thieves with room or [NONE], burn targets, goods to choose from)
+    places: list[Place] = []  # (location, Thieves with room or [NONE], burn targets, goods)
     for location, crew in enumerate(state.crews[seat]):
         thieves = table.thieves_with_room(crew) if gear else [NONE] * table.has_thief_room(crew)
         if thieves:
@@ -110,46 +114,75 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
     for card_id, card in zip(ids, cards, strict=True):
         if gear and card.cost > coins:
             continue
-        for location, thieves, targets, goods in places:
-            actions += [
-                _new_tuple(Action, (kind, card_id, location, thief, target, good))
-                for thief in thieves
-                for target in (targets if card.burns else NO_CHOICE)
-                for good in (goods if card.chooses_good else NO_CHOICE)
-            ]
+        if card.burns or card.chooses_good:
+            actions += _choice_plays(kind, card, places)
+        elif gear:
+            per_location = ON_THIEF[card_id]
+            for location, thieves, _, _ in places:
+                row = per_location[location]
+                actions += [row[thief] for thief in thieves]
+        else:
+            row = THIEF_AT[card_id]
+            actions += [row[location] for location, _, _, _ in places]
     return actions
+
+
+def _choice_plays(kind: ActionKind, card: Card, places: list[Place]) -> list[Action]:
+    """The plays of a card that names a burn target or a good: one per choice."""
+    return [
+        Action(kind, card.id, location, thief, target, good)
+        for location, thieves, targets, goods in places
+        for thief in thieves
+        for target in (targets if card.burns else NO_CHOICE)
+        for good in (goods if card.chooses_good else NO_CHOICE)
+    ]
 
 
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal."""
-    reason = why_illegal(state, action, seat)
-    if reason is not None:
-        raise reason
+    if not _listed(state, action, seat):
+        reason = why_illegal(state, action, seat)
+        if reason is not None:
+            raise reason
     mover = state.to_move
     work = Work(state)
     if action.kind is ActionKind.RETURN:
         work.returning = state.returning
         work.return_good(mover, action.good)
-        return _after_play(work.freeze(state)._replace(returning=NONE), 1 - mover)
+        changes = work.changes()
+        changes["returning"] = NONE
+        return _after_play(state, changes, 1 - mover)
     card = CATALOGUE[action.card]
     hand = _remove_one(state.hands[mover], card)
     if action.kind is ActionKind.DISCARD:
         work.discard(mover, card, coin=True)
     else:
         work.play(mover, card, action)
-    state = work.freeze(state)._replace(hands=with_seat(state.hands, mover, hand))
+    changes = work.changes()
+    changes["hands"] = with_seat(state.hands, mover, hand)
     if work.returning != NONE:  # the victim of the burn chooses which token goes back
-        return state._replace(to_move=1 - mover, returning=work.returning)
-    return _after_play(state, mover)
+        changes.update(to_move=1 - mover, returning=work.returning)
+        return _evolve(state, changes)
+    return _after_play(state, changes, mover)
 
 
-def _after_play(state: State, mover: int) -> State:
+def _after_play(state: State, changes: dict[str, Any], mover: int) -> State:
+    """`state` with `changes` once `mover` has played: the other player answers, both swap
+    hands, or the round ends. One new state unless the round ends."""
     if not draft.turn_over(state.round, mover):
-        return state._replace(to_move=1 - mover)
-    if not draft.round_over(state.hands):
+        changes["to_move"] = 1 - mover
+        return _evolve(state, changes)
+    hands = changes.get("hands", state.hands)
+    if not draft.round_over(hands):
         first = ROUNDS[state.round].first
-        return state._replace(hands=draft.swap(state.hands), hands_known=True, to_move=first)
-    return _end_round(state)
+        changes.update(hands=draft.swap(hands), hands_known=True, to_move=first)
+        return _evolve(state, changes)
+    return _end_round(_evolve(state, changes))
+
+
+def _evolve(state: State, changes: dict[str, Any]) -> State:
+    """`state._replace(**changes)` without its keyword packing, on `apply`'s hottest path."""
+    return _new_tuple(State, map(changes.get, _FIELDS, state))
 
 
 def _end_round(state: State) -> State:
@@ -160,8 +193,9 @@ def _end_round(state: State) -> State:
     for seat in (first, 1 - first):
         for card in state.hands[seat]:
             work.discard(seat, card, coin=False)
-    state = work.freeze(state)._replace(hands=((), ()))
-    return _start_round(state, state.round + 1)
+    changes = work.changes()
+    changes["hands"] = ((), ())
+    return _start_round(_evolve(state, changes), state.round + 1)
 
 
 def _start_round(state: State, number: int) -> State:
@@ -177,6 +211,19 @@ def _start_round(state: State, number: int) -> State:
     return state._replace(gear_deck=rest)
 
 
+def _listed(state: State, action: Action, seat: int | None) -> bool:
+    """Whether `action` is one `legal_actions` just listed for `state`, played by the seat to
+    move: it needs no other check. Bots usually apply an action from the list they were given."""
+    listed_for, listed = _last_listed
+    return (
+        listed_for is state
+        and isinstance(action, Action)
+        and isinstance(action.kind, ActionKind)
+        and (seat is None or seat == state.to_move)
+        and action in listed
+    )
+
+
 def why_illegal(
     state: State, action: Action, seat: int | None = None
 ) -> IllegalActionError | InvalidActionError | None:
@@ -186,11 +233,9 @@ def why_illegal(
     turn = draft.turn_error(state.to_move, seat)
     if turn is not None:
         return turn
-    listed_for, listed = _last_listed
-    if listed_for is not state:
+    if _last_listed[0] is not state:
         legal_actions(state)
-        listed = _last_listed[1]
-    if action in listed:
+    if action in _last_listed[1]:
         return None
     return IllegalActionError(violation(state, action))
 

@@ -24,7 +24,7 @@ def cards_of(crew: Sequence[Placed]) -> list[Card]:
 
 
 def thief_count(crew: Sequence[Placed]) -> int:
-    return sum(card.kind is Kind.THIEF for card, _ in crew)
+    return [card.kind for card, _ in crew].count(Kind.THIEF)
 
 
 def has_thief_room(crew: Crew) -> bool:
@@ -46,9 +46,11 @@ def topmost_gear(crew: Crew) -> list[Card]:
 
 def thieves_with_room(crew: Crew) -> list[int]:
     """Indices of the Thieves here that can take another Gear (fewer than 3)."""
-    loads = [0] * thief_count(crew)
+    loads: list[int] = []  # a Gear joins after its Thief, and Thieves never leave
     for card, thief in crew:
-        if card.kind is Kind.GEAR:
+        if card.kind is Kind.THIEF:
+            loads.append(0)
+        else:
             loads[thief] += 1
     return [thief for thief, load in enumerate(loads) if load < MAX_GEAR_PER_THIEF]
 
@@ -97,7 +99,7 @@ def count_cards(cond: Condition, cards: Iterable[Card]) -> int:
     return disjoint_sets(needs, cond.any_gear, gear, cond.thieves, thieves)
 
 
-def without_one(cards: list[Card], card: Card) -> list[Card]:
+def without_one(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     """`cards` less its last copy of `card`: the scope just before `card` arrived."""
     index = len(cards) - 1 - cards[::-1].index(card)
     return cards[:index] + cards[index + 1 :]
