@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
-from arena.games.age_of_thieves.engine import task
+from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.paths import guard_route
 from arena.games.age_of_thieves.queries import (
     alarm,
@@ -20,7 +20,15 @@ from arena.games.age_of_thieves.queries import (
     movement,
     thieves_at,
 )
-from arena.games.age_of_thieves.state import Planned, State, Task, add_sorted, push, remove_one
+from arena.games.age_of_thieves.state import (
+    Action,
+    Planned,
+    State,
+    Task,
+    add_sorted,
+    push,
+    remove_one,
+)
 
 
 def arrest(state: State, seat: int) -> State:
@@ -28,13 +36,32 @@ def arrest(state: State, seat: int) -> State:
     no further action this round: every pending card is revealed and declined."""
     thief = state.thief(seat)
     where = thief.space
-    state = _lose_jewel(state, seat, where)
+    choose = not thief.ej and thief.yellow and thief.trinkets  # D-9: equal values, his choice
+    state = state if choose else _lose_jewel(state, seat, where)
     state, dungeon = _dungeon(state, where)
     plan = tuple(p if p.status != "pending" else p._replace(status="declined") for p in thief.plan)
     state = state.with_thief(
         seat, space=dungeon, jailed=True, arrested=True, marker=False, plan=plan, free_hidden=False
     )
+    if choose:
+        return push(state, Task("lose_jewel", seat), Task("lose_card", seat))
     return push(state, Task("lose_card", seat))
+
+
+@task("lose_jewel")
+def lose_jewel(state: State, job: Task) -> State:
+    """D-9: a yellow jewel or a Trinket (both 1 VP): the arrested thief picks which he loses."""
+    options = [Action("jewel", "yellow"), Action("jewel", "trinket")]
+    return ask(state, "lose_jewel", job.seat, options, job)
+
+
+@answer("lose_jewel")
+def _lose_chosen(state: State, job: Task, action: Action) -> State:
+    thief = state.thief(job.seat)
+    if action.arg == "trinket":
+        return state.with_thief(job.seat, trinkets=thief.trinkets - 1)
+    state = replace(state, yellow_supply=state.yellow_supply + 1)
+    return state.with_thief(job.seat, yellow=thief.yellow - 1)
 
 
 def _lose_jewel(state: State, seat: int, where: str) -> State:
@@ -142,6 +169,33 @@ def place(state: State, space: str, captain: bool, arrests: bool) -> State:
             return state
         state = relocate(state, _farthest(state, figures), space, captain)
     return arrest_at(state, space) if arrests else state
+
+
+CAPTAIN, ARRESTS = 1, 2  # the flags of a `place` task
+
+
+def placing(space: str, captain: bool, arrests: bool) -> Task:
+    """A placement as a step: the first player picks the figure to move if none is left."""
+    return Task("place", arg=space, n=(CAPTAIN if captain else 0) | (ARRESTS if arrests else 0))
+
+
+@task("place")
+def _place(state: State, job: Task) -> State:
+    """Section 16, 20: with the supply empty, the first player relocates a figure of that type
+    of his choice from the board (22.6; `place` alone takes the default, `_farthest`)."""
+    captain, arrests = bool(job.n & CAPTAIN), bool(job.n & ARRESTS)
+    supply = state.captain_supply if captain else state.guard_supply
+    figures = state.captains if captain else state.guards
+    if figures_at(state, job.arg) or supply or len(figures) < 2:
+        return place(state, job.arg, captain, arrests)
+    return ask(state, "relocate", state.first, [Action("target", f) for f in figures], job)
+
+
+@answer("relocate")
+def _relocate(state: State, job: Task, action: Action) -> State:
+    captain, arrests = bool(job.n & CAPTAIN), bool(job.n & ARRESTS)
+    state = relocate(state, action.arg, job.arg, captain)
+    return arrest_at(state, job.arg) if arrests else state
 
 
 def _farthest(state: State, figures: tuple[str, ...]) -> str:

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import answer, ask, task
-from arena.games.age_of_thieves.guards import arrest, nearest_open, place
+from arena.games.age_of_thieves.guards import arrest, nearest_open, placing
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.queries import (
     board,
@@ -115,8 +115,11 @@ def _move(state: State, job: Task, action: Action) -> State:
     if action.kind == "steal":
         victim, kind = action.arg.split(":")
         return push(steal(state, seat, int(victim), kind), job)
-    if action.arg == "tile":
-        return push(reveal_tile(state, seat), job)
+    if action.arg == "tile":  # the tile's own steps (a guard, discards) come before more moving
+        queued = len(state.tasks)
+        state = reveal_tile(state, seat)
+        new = len(state.tasks) - queued
+        return replace(state, tasks=(*state.tasks[:new], job, *state.tasks[new:]))
     return push(take_jewel(state, seat, action.arg, job), job)
 
 
@@ -242,11 +245,11 @@ def _plain_guard(state: State, here: str) -> State:
     (22.6)."""
     spaces = nearest_open(state, here)
     if len(spaces) == 1:
-        return place(state, spaces[0], captain=False, arrests=True)
+        return push(state, placing(spaces[0], captain=False, arrests=True))
     options = [Action("space", s) for s in spaces]
     return ask(state, "plain_guard", state.first, options, Task("plain_guard"))
 
 
 @answer("plain_guard")
 def _plain_guard_space(state: State, _: Task, action: Action) -> State:
-    return place(state, action.arg, captain=False, arrests=True)
+    return push(state, placing(action.arg, captain=False, arrests=True))

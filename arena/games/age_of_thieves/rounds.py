@@ -10,11 +10,12 @@ from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.components import components
 from arena.games.age_of_thieves.engine import answer, ask, run, task
-from arena.games.age_of_thieves.guards import move_towards, place
+from arena.games.age_of_thieves.guards import move_towards, placing
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.initiative import Status as Initiative
 from arena.games.age_of_thieves.initiative import resolution_order
 from arena.games.age_of_thieves.queries import (
+    arrestable,
     attention,
     board,
     cards,
@@ -33,6 +34,7 @@ from arena.games.age_of_thieves.state import (
     Status,
     Task,
     Thief,
+    push,
     queue,
 )
 from arena.games.api import ConfigError
@@ -101,8 +103,6 @@ def _start(state: State, job: Task, action: Action) -> State:
 def new_round(state: State, _: Task) -> State:
     """Phases 1 to 4 queued in order; each seat's steps from the first player clockwise."""
     seats = state.seats_on_board()
-    starts = tuple(sorted({*state.guards, *state.captains}))
-    state = replace(state, start_spaces=starts)
     return queue(
         state,
         Task("event"),
@@ -119,8 +119,10 @@ def new_round(state: State, _: Task) -> State:
 def event_phase(state: State, _: Task) -> State:
     """Phase 1: the alarm first if the EJ was taken last round, then the top event."""
     if state.alarm_pending:
-        state = _raise_alarm(state)
+        return push(_raise_alarm(state), *_alarm_figures(state), Task("event"))
     deck = state.alarm if state.status is Status.ALARM else state.calm
+    if not deck:  # cannot happen after a clean-up's end check; kept as the rule of section 19
+        return finish(state, "the event deck is used up")
     event, rest = deck[0], deck[1:]
     if state.status is Status.ALARM:
         state = replace(state, alarm=rest, event=event)
@@ -132,13 +134,16 @@ def event_phase(state: State, _: Task) -> State:
 def _raise_alarm(state: State) -> State:
     """Section 18: alarm side up, 2 captains and 2 guards on the drawn district's alarm spaces
     (no arrest: they stand there as the round begins, D-8), the alarm deck in play."""
+    return replace(state, status=Status.ALARM, alarm_pending=False)
+
+
+def _alarm_figures(state: State) -> list[Task]:
     home = District(state.escape)
-    state = replace(state, status=Status.ALARM, alarm_pending=False)
-    for space in board().with_feature(Feature.CAPTAIN_ALARM, home):
-        state = place(state, space, captain=True, arrests=False)
-    for space in board().with_feature(Feature.GUARD_ALARM, home):
-        state = place(state, space, captain=False, arrests=False)
-    return replace(state, start_spaces=tuple(sorted({*state.guards, *state.captains})))
+    captains = board().with_feature(Feature.CAPTAIN_ALARM, home)
+    guards = board().with_feature(Feature.GUARD_ALARM, home)
+    return [placing(s, captain=True, arrests=False) for s in captains] + [
+        placing(s, captain=False, arrests=False) for s in guards
+    ]
 
 
 def _immediate(state: State, event: str) -> State:
@@ -159,11 +164,9 @@ def _immediate(state: State, event: str) -> State:
     if event == "C08":
         return queue(state, *(Task("discard", s) for s in seats))
     if event == "A02":
-        for space in board().with_feature(Feature.GUARD_ALARM, District(state.escape)):
-            state = (
-                place(state, space, captain=False, arrests=False) if free(state, space) else state
-            )
-        return state
+        posts = board().with_feature(Feature.GUARD_ALARM, District(state.escape))
+        free_ = [s for s in posts if free(state, s)]
+        return push(state, *(placing(s, captain=False, arrests=False) for s in free_))
     if event == "A05":
         for seat in seats:
             if state.thief(seat).ej and not state.thief(seat).robbed:
@@ -184,7 +187,7 @@ def cards_event(event: str) -> str:
 
 @answer("reinforce")
 def _reinforce(state: State, _: Task, action: Action) -> State:
-    return place(state, action.arg, captain=False, arrests=True)
+    return push(state, placing(action.arg, captain=False, arrests=True))
 
 
 @answer("close")
@@ -198,7 +201,10 @@ def _riot(state: State) -> State:
     exits = board().of_kind(NodeKind.EXIT, District(state.escape))
     sight = attention(state, captain=False)
     for space in state.guards:
-        seen = any(t.on_board and board().distance(space, t.space) <= sight for t in state.thieves)
+        seen = any(
+            arrestable(state, s) and board().distance(space, t.space) <= sight
+            for s, t in enumerate(state.thieves)
+        )
         if not seen and space in state.guards:
             target = min(exits, key=lambda x: (board().distance(space, x), x))
             state = move_towards(state, space, target, 2, captain=False)

@@ -187,8 +187,6 @@ class State:
     closed: str = ""  # an exit closed this round (A06)
     bribed: tuple[str, ...] = ()  # spaces of bribed figures this round
     trapped: tuple[str, ...] = ()  # spaces of trapped guards this round
-    start_spaces: tuple[str, ...] = ()  # where each figure stood when the round began
-    turns: tuple[tuple[int, int], ...] = ()  # resolution order left: (seat or -1, ap)
     actions_done: int = 0  # resolution index, for the "left earlier" tie-break (D-11)
     tasks: tuple[Task, ...] = ()
     prompt: Prompt | None = None

@@ -92,6 +92,8 @@ def crowd_moves(state: State, centre: str, sight: int, budget: int, captains: bo
     guards first, by space id (Noise Grenade, Firecracker)."""
     for captain in (False, True) if captains else (False,):
         for space in state.captains if captain else state.guards:
+            if space in state.bribed:  # G15: a bribed figure does not move this round
+                continue
             if board().distance(space, centre) <= sight and space in (
                 state.captains if captain else state.guards
             ):

@@ -276,3 +276,36 @@ def test_d5_no_card_is_offered_that_no_ap_can_pay_in_the_dungeon() -> None:
     state = at(table(), 0, "VN", jailed=True, hand=("G10",), pool=1, agents=1)
     state = answer(scenario(state, Task("plan", 0), Task("plan", 1)), "plan B01", "ap 1")
     assert state.thief(0).planned and [p.ap for p in state.thief(0).plan] == [1]
+
+
+def test_d9_an_arrested_thief_picks_yellow_or_trinket() -> None:
+    """D-9: his lowest-value jewel goes; between a yellow jewel and a Trinket he chooses."""
+    state = at(table(guards=("N72",)), 0, "N82", yellow=1, trinkets=1, green=1)
+    state = answer(scenario(state, Task("move", 0, "", 4)), "step N72")
+    assert options(state) == ["jewel trinket", "jewel yellow"]
+    state = answer(state, "jewel trinket")
+    thief = state.thief(0)
+    assert (thief.yellow, thief.trinkets, thief.green, thief.space) == (1, 0, 1, "VN")
+
+
+def test_section_16_an_empty_supply_lets_the_first_player_move_a_guard() -> None:
+    """Sections 16, 20, 22.6: no guard left in the supply: the first player picks a guard on the
+    board to place instead (here the plain-clothes guard of section 14)."""
+    state = at(
+        table(guards=("S32", "W32"), guard_supply=0, tiles=(("N71", "plain_guard"),)), 0, "N71"
+    )
+    state = answer(scenario(state, Task("move", 0, "", 4)), "take tile")
+    assert options(state) == ["target S32", "target W32"] and state.prompt.seat == state.first  # type: ignore[union-attr]
+    state = answer(state, "target W32")
+    assert state.guards == ("N71", "S32") and state.thief(0).space == "VN"
+
+
+def test_d8_plain_clothes_guard_beside_a_guard_asks_among_the_nearest() -> None:
+    """D-8, 22.6: the tile's space holds a guard: the new one goes to the nearest free space,
+    the first player choosing among equally near ones."""
+    state = at(table(guards=("N71",), tiles=(("N71", "plain_guard"),)), 0, "N82")
+    state = state.with_thief(0, space="N71", protected=True)  # Rope & Hook: not arrested there
+    state = answer(scenario(state, Task("move", 0, "", 4)), "take tile")
+    assert options(state) == ["space N61", "space N70", "space N72"]
+    state = answer(state, "space N72")
+    assert state.guards == ("N71", "N72")
