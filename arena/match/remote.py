@@ -71,38 +71,44 @@ class RemoteSeat:
             move_number=request.move_number,
         )
         ttl_s = int((deadline_ms + self._grace_ms) / 1000) + 60
-        self._relay.request(self.bot_id, request_id, _message(decision_request=message), ttl_s)
-        got = self._wait(request.game_id, request_id, deadline_ms)
+        payload = _message(decision_request=message)
+        got = self._wait(request.game_id, request_id, deadline_ms, (payload, ttl_s))
+        if isinstance(got, bytes):
+            return self._decode(got, request)  # a reply settles its request in the relay
         self._relay.withdraw(self.bot_id, request_id, late=got is None)
-        if isinstance(got, Decision):
-            return got
-        if got is None:
-            return Decision(fault=Fault.TIMEOUT)
-        return self._decode(got, request)
+        return got or Decision(fault=Fault.TIMEOUT)
 
-    def _wait(self, game_id: str, request_id: str, deadline_ms: int) -> bytes | Decision | None:
-        """The reply's bytes, a fault decision (resigned, gone too long), or None on timeout."""
+    def _wait(
+        self, game_id: str, request_id: str, deadline_ms: int, sent: tuple[bytes, int]
+    ) -> bytes | Decision | None:
+        """Send the request (`sent`: its message and time to live), then the reply's bytes, a
+        fault decision (resigned, gone too long), or None on timeout."""
         end = time.monotonic() + (deadline_ms + SLACK_MS) / 1000
+        # The request and the first wait go in one round trip.
+        first_s = min((deadline_ms + SLACK_MS) / 1000, POLL_S)
+        got = self._relay.ask(self.bot_id, game_id, request_id, *sent, first_s)
         offline_since: float | None = None
-        while (left := end - time.monotonic()) > 0:
-            got = self._relay.wait_reply(self.bot_id, game_id, request_id, min(left, POLL_S))
-            if got is not None:
-                kind, payload = got
-                return payload if kind == "reply" else Decision(fault=Fault.RESIGNED)
+        while got is None:
             presence = self._relay.presence(self.bot_id)
             if presence is Presence.ONLINE:
                 offline_since = None
-                continue
-            offline_since = offline_since or time.monotonic()
-            if (time.monotonic() - offline_since) * 1000 <= self._grace_ms:
-                continue
-            if presence is Presence.GATEWAY_LOST:
-                raise GatewayLostError(
-                    f"the gateway holding {self.name}'s stream stopped answering for longer "
-                    f"than the grace period ({self._grace_ms} ms): game {game_id} is void"
-                )
-            return Decision(fault=Fault.DISCONNECTED, detail="longer than the grace period")
-        return None
+            else:
+                offline_since = offline_since or time.monotonic()
+                if (time.monotonic() - offline_since) * 1000 > self._grace_ms:
+                    return self._gone_too_long(game_id, presence)
+            if (left := end - time.monotonic()) <= 0:
+                return None
+            got = self._relay.wait_reply(self.bot_id, game_id, request_id, min(left, POLL_S))
+        kind, payload = got
+        return payload if kind == "reply" else Decision(fault=Fault.RESIGNED)
+
+    def _gone_too_long(self, game_id: str, presence: Presence) -> Decision:
+        if presence is Presence.GATEWAY_LOST:
+            raise GatewayLostError(
+                f"the gateway holding {self.name}'s stream stopped answering for longer "
+                f"than the grace period ({self._grace_ms} ms): game {game_id} is void"
+            )
+        return Decision(fault=Fault.DISCONNECTED, detail="longer than the grace period")
 
     def _decode(self, payload: bytes, request: DecisionRequest) -> Decision:
         reply = bot_pb2.ActionReply()

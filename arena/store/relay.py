@@ -19,6 +19,7 @@ from enum import Enum, IntEnum
 
 import redis
 import redis.asyncio as aioredis
+from redis.client import Pipeline
 
 from arena.store import keys
 from arena.store.values import as_bytes, as_text
@@ -64,6 +65,22 @@ end
 return 1
 """
 
+# A decision request, atomically: its owner, its pending copy, then delivered as above.
+_REQUEST = (
+    """
+redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[5])
+redis.call('HSET', KEYS[4], ARGV[4], ARGV[1])
+"""
+    + _DELIVER
+)
+
+# After a wait: a request answered (its pending entry gone) is settled, so its owner goes too,
+# as `withdraw` would do; an unanswered one is left as it was.
+_SETTLE = """
+if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then redis.call('DEL', KEYS[2]) end
+return 1
+"""
+
 # Only the bot's current session takes its inbox: a stale stream gets -1 and takes nothing.
 # A missing session (Redis lost its data) is not stale: the next refresh claims the bot again.
 _TAKE = """
@@ -93,30 +110,47 @@ return 1
 
 
 class RunnerRelay:
-    """The runner's side: synchronous, as RQ jobs are."""
+    """The runner's side: synchronous, as RQ jobs are.
+
+    Scripts go as EVAL: in a pipeline, redis-py would first check that an EVALSHA's script is
+    loaded, one more round trip per call; and EVAL needs no reloading after a Redis restart."""
 
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
-        self._deliver = client.register_script(_DELIVER)
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""
-        self._deliver(keys=_deliver_keys(bot_id), args=[message, bot_id, WAKE_TTL_S])
+        self._redis.eval(_DELIVER, 2, *_deliver_keys(bot_id), message, bot_id, WAKE_TTL_S)
 
     def request(self, bot_id: str, request_id: str, message: bytes, ttl_s: int) -> None:
         """Send a decision request; it stays pending until answered, withdrawn or expired."""
-        pipe = self._redis.pipeline()
-        pipe.set(keys.request_owner(request_id), bot_id, ex=ttl_s)
-        pipe.hset(keys.bot_pending(bot_id), request_id, message)
-        self._deliver(keys=_deliver_keys(bot_id), args=[message, bot_id, WAKE_TTL_S], client=pipe)
-        pipe.execute()
+        self._redis.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
+
+    def ask(
+        self, bot_id: str, game_id: str, request_id: str, message: bytes, ttl_s: int, wait_s: float
+    ) -> tuple[str, bytes] | None:
+        """`request` and `wait_reply` for up to `wait_s` in one round trip: Redis starts the wait
+        right behind the request, with no acknowledgement to read in between."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
+        return self._waited(pipe, bot_id, game_id, request_id, wait_s)
 
     def wait_reply(
         self, bot_id: str, game_id: str, request_id: str, timeout_s: float
     ) -> tuple[str, bytes] | None:
-        """("reply", bytes) or ("resign", b"") from the bot, or None after `timeout_s`."""
+        """("reply", bytes) or ("resign", b"") from the bot, or None after `timeout_s`. A reply
+        settles its request: no `withdraw` is needed after it."""
+        pipe = self._redis.pipeline(transaction=False)
+        return self._waited(pipe, bot_id, game_id, request_id, timeout_s)
+
+    def _waited(
+        self, pipe: Pipeline, bot_id: str, game_id: str, request_id: str, timeout_s: float
+    ) -> tuple[str, bytes] | None:
+        """Run `pipe` with the wait behind it, and the settling behind that."""
         reply, resign = keys.reply(request_id), keys.resignation(game_id, bot_id)
-        popped = self._redis.blpop([reply, resign], timeout=max(timeout_s, 0.001))
+        pipe.blpop([reply, resign], timeout=max(timeout_s, 0.001))
+        pipe.eval(_SETTLE, 2, keys.bot_pending(bot_id), keys.request_owner(request_id), request_id)
+        popped = pipe.execute()[-2]
         if popped is None:
             return None
         return ("reply" if as_text(popped[0]) == reply else "resign"), as_bytes(popped[1])
@@ -160,15 +194,22 @@ def _deliver_keys(bot_id: str) -> list[str]:
     return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id)]
 
 
+def _request_args(
+    bot_id: str, request_id: str, message: bytes, ttl_s: int
+) -> list[str | bytes | int]:
+    """KEYS and ARGV of `_REQUEST`."""
+    owned = [keys.request_owner(request_id), keys.bot_pending(bot_id)]
+    return [*_deliver_keys(bot_id), *owned, message, bot_id, WAKE_TTL_S, request_id, ttl_s]
+
+
 class GatewayRelay:
-    """The gateway's side, asynchronous: a fixed number of connections however many bots."""
+    """The gateway's side, asynchronous: a fixed number of connections however many bots.
+    Scripts in pipelines go as EVAL, as the runner's do (one round trip per pipeline)."""
 
     def __init__(self, client: aioredis.Redis, gateway_id: str) -> None:
         self._redis = client
         self.wake_key = keys.gateway_wake(gateway_id)
         self._answer = client.register_script(_ANSWER)
-        self._take = client.register_script(_TAKE)
-        self._refresh = client.register_script(_REFRESH)
         self._release = client.register_script(_RELEASE)
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
@@ -185,11 +226,8 @@ class GatewayRelay:
             return []
         pipe = self._redis.pipeline(transaction=False)
         for bot_id, session in sessions.items():
-            await self._refresh(
-                keys=[keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)],
-                args=[session, online_ttl_s, self.wake_key],
-                client=pipe,
-            )
+            presence = [keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)]
+            pipe.eval(_REFRESH, 3, *presence, session, online_ttl_s, self.wake_key)
         current = await pipe.execute()
         return [bot_id for bot_id, ok in zip(sessions, current, strict=True) if not ok]
 
@@ -220,11 +258,7 @@ class GatewayRelay:
         """`take`, and up to `wakes` more woken bot ids in the same round trip."""
         pipe = self._redis.pipeline(transaction=False)
         for bot_id, session in sessions.items():
-            await self._take(
-                keys=[keys.bot_session(bot_id), keys.bot_inbox(bot_id)],
-                args=[session, most],
-                client=pipe,
-            )
+            pipe.eval(_TAKE, 2, keys.bot_session(bot_id), keys.bot_inbox(bot_id), session, most)
         if wakes:
             pipe.lpop(self.wake_key, wakes)
         results = await pipe.execute() if len(pipe) else []
