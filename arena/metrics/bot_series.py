@@ -28,24 +28,42 @@ class BotFamily:
     kind: str  # "gauge" or "counter"
     help: str
     value: Callable[[Summary, float], float]  # from the summary and the provisional threshold
+    # Elo and Glicko-2 rate two-sided results only: a ladder of tables (3 sides) has none, and
+    # exporting their untouched starting values would chart a rating nobody earned.
+    two_sided_only: bool = False
+
+    def exported_for(self, ladder: LadderDefinition) -> bool:
+        return not self.two_sided_only or ladder.sides == 2
 
 
 BOT_FAMILIES = (
-    BotFamily("arena_elo_rating", "gauge", "Elo rating of a bot on a ladder.", lambda s, _: s[0]),
     BotFamily(
-        "arena_glicko2_rating", "gauge", "Glicko-2 rating of a bot on a ladder.", lambda s, _: s[1]
+        "arena_elo_rating",
+        "gauge",
+        "Elo rating of a bot on a two-sided ladder.",
+        lambda s, _: s[0],
+        two_sided_only=True,
+    ),
+    BotFamily(
+        "arena_glicko2_rating",
+        "gauge",
+        "Glicko-2 rating of a bot on a two-sided ladder.",
+        lambda s, _: s[1],
+        two_sided_only=True,
     ),
     BotFamily(
         "arena_glicko2_deviation",
         "gauge",
-        "Glicko-2 rating deviation (uncertainty) of a bot on a ladder.",
+        "Glicko-2 rating deviation (uncertainty) of a bot on a two-sided ladder.",
         lambda s, _: s[2],
+        two_sided_only=True,
     ),
     BotFamily(
         "arena_rating_provisional",
         "gauge",
-        "1 while the bot's rating deviation is above the ladder's provisional threshold.",
+        "1 while the bot's Glicko-2 deviation is above the ladder's provisional threshold.",
         lambda s, threshold: 1.0 if s[2] > threshold else 0.0,
+        two_sided_only=True,
     ),
     BotFamily(
         "arena_weng_lin_mu",
@@ -90,6 +108,8 @@ def bot_families(tops: Tops) -> list[Metric]:
         else:
             family = GaugeMetricFamily(spec.name, spec.help, labels=BOT_LABELS)
         for ladder, top in tops:
+            if not spec.exported_for(ladder):
+                continue
             base, threshold = ladder_labels(ladder), ladder.params.provisional_rd
             for bot, summary in top:
                 family.add_metric([*base, bot], spec.value(summary, threshold))
@@ -112,6 +132,8 @@ def bot_exposition(tops: Tops) -> str:
     for spec in BOT_FAMILIES:
         lines.append(f"# HELP {spec.name} {spec.help}\n# TYPE {spec.name} {spec.kind}\n")
         for ladder, top in tops:
+            if not spec.exported_for(ladder):
+                continue
             name, game, version = (_escape(label) for label in ladder_labels(ladder))
             prefix = f'{spec.name}{{ladder="{name}",game="{game}",rules_version="{version}",bot="'
             threshold, value = ladder.params.provisional_rd, spec.value

@@ -14,8 +14,8 @@ from arena.games import get_game
 from arena.metrics.collector import ArenaCollector
 from arena.metrics.recorder import record_job_failure
 from arena.metrics.server import arena_registry, exposition, start_metrics_server
-from arena.store.ladders import LadderStore, ladder_ref
-from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore, TableResult
 from tests.metrics.helpers import populate, samples, value
 from tests.store.ratings_helpers import BUILTINS, make_ladder
 from workers.queue import arena_queue
@@ -154,3 +154,26 @@ def test_the_fast_rendering_equals_prometheus_clients(redis_client: redis.Redis)
         as_set = {(tuple(sorted(s.labels.items())), s.value) for s in served[name]}
         assert as_set == {(tuple(sorted(s.labels.items())), s.value) for s in generic[name]}
         assert len(as_set) == len(served[name]) == len(generic[name])
+
+
+def test_a_ladder_of_tables_exports_weng_lin_but_no_elo_or_glicko(
+    redis_client: redis.Redis,
+) -> None:
+    """Elo and Glicko-2 rate two-sided results only: a table ladder's would stay at their
+    starting values forever, so they are not exported for it (both renderings agree)."""
+    populate(redis_client)
+    snitch = LadderDefinition(ladder_ref("snitch"), config={"city": "paris", "players": 3})
+    LadderStore(redis_client).create(snitch)
+    snitch = LadderStore(redis_client).get(snitch.ref)
+    sides = ((("greedy",), 30.0), (("random",), 10.0), (("search#3",), 20.0))
+    RatingStore(redis_client).apply(snitch, TableResult("t1", sides, 1.0))
+    for text in (exposition(redis_client), generate_latest(arena_registry(redis_client))):
+        found = samples(text)
+        table = {"ladder": "snitch", "game": "caper"}
+        assert value(found, "arena_weng_lin_ordinal", bot="greedy", **table) > value(
+            found, "arena_weng_lin_ordinal", bot="random", **table
+        )
+        assert value(found, "arena_bot_rated_results_total", bot="search#3", **table) == 1
+        for family in ("arena_elo_rating", "arena_glicko2_rating", "arena_rating_provisional"):
+            ladders = {s.labels["ladder"] for s in found[family]}
+            assert ladders == {"main"}, family  # the pair ladder keeps them
