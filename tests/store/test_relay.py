@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 
 import redis
 import redis.asyncio as aioredis
 
+from arena.store import keys
 from arena.store.relay import Answer, GatewayRelay, Presence, RunnerRelay
 
 
@@ -70,6 +72,39 @@ def test_a_withdrawn_request_can_no_longer_be_answered(
     gateway = _gateway(redis_server_url)
     assert asyncio.run(gateway.answer("b1", "r1", b"late")) is Answer.LATE
     assert asyncio.run(_gateway(redis_server_url).answer("b1", "r2", b"x")) is Answer.UNKNOWN
+
+
+def test_ask_sends_and_waits_in_one_go_and_an_answered_request_leaves_nothing_behind(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+    asyncio.run(_gateway(redis_server_url).claim("b1", "s1", online_ttl_s=5))
+
+    async def bot_answers() -> Answer:
+        gateway = _gateway(redis_server_url)
+        assert await gateway.woken(timeout_s=10) == "b1"
+        assert await gateway.take({"b1": "s1"}, most=10) == {"b1": [b"decide!"]}
+        return await gateway.answer("b1", "r1", b"action 3")
+
+    answering = concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, bot_answers())
+    assert runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=10) == ("reply", b"action 3")
+    assert answering.result() is Answer.ACCEPTED
+    # Settled with the reply, no withdraw: a second reply is unknown, no key of r1 is left.
+    assert asyncio.run(_gateway(redis_server_url).answer("b1", "r1", b"again")) is Answer.UNKNOWN
+    assert not redis_client.exists(keys.request_owner("r1"), keys.reply("r1"))
+    assert not redis_client.hexists(keys.bot_pending("b1"), "r1")
+
+
+def test_a_wait_that_times_out_leaves_the_request_answerable(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+    assert runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=0.01) is None
+    assert asyncio.run(_gateway(redis_server_url).pending("b1")) == [b"decide!"]
+    answer = _gateway(redis_server_url).answer("b1", "r1", b"action 1")
+    assert asyncio.run(answer) is Answer.ACCEPTED
+    assert runner.wait_reply("b1", "g1", "r1", timeout_s=10) == ("reply", b"action 1")
+    assert not redis_client.exists(keys.request_owner("r1"), keys.reply("r1"))
 
 
 def test_a_resignation_reaches_the_referee_of_that_game_only(
