@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 # The rules modules register their task and prompt handlers with the engine on import.
 from arena.games.age_of_thieves import (  # noqa: F401
+    activation,
     effects,
     guards,
     hands,
@@ -37,7 +38,7 @@ from arena.games.api import (
 PLAYERS = (2, 3, 4)
 
 
-SETTINGS = ("players", "thieves", "first_game")
+SETTINGS = ("players", "thieves", "first_game", "first_player_orders_guards")
 
 
 def players_setting(config: Config) -> int:
@@ -65,10 +66,10 @@ def _thieves_setting(config: Config) -> tuple[str, ...] | None:
     return tuple(name.strip() for name in value.split(","))
 
 
-def _first_game(config: Config) -> bool:
-    value = config.get("first_game", 0)
+def _flag(config: Config, name: str) -> bool:
+    value = config.get(name, 0)
     if value not in (0, 1, "0", "1"):
-        raise ConfigError(f"'first_game' is 0 or 1, got {value!r}")
+        raise ConfigError(f"{name!r} is 0 or 1, got {value!r}")
     return value in (1, "1")
 
 
@@ -80,7 +81,13 @@ class AgeOfThievesGame:
 
     def create(self, config: Config, seed: int) -> State:
         players = players_setting(config)
-        return rounds.create(players, seed, _thieves_setting(config), _first_game(config))
+        return rounds.create(
+            players,
+            seed,
+            _thieves_setting(config),
+            first_game=_flag(config, "first_game"),
+            orders_guards=_flag(config, "first_player_orders_guards"),
+        )
 
     def seat_count(self, state: State) -> int:
         return state.players

@@ -11,13 +11,9 @@ from arena.games.age_of_thieves.paths import guard_route
 from arena.games.age_of_thieves.queries import (
     alarm,
     arrestable,
-    attention,
     board,
     district,
     figures_at,
-    hidden,
-    in_dungeon,
-    movement,
     thieves_at,
 )
 from arena.games.age_of_thieves.state import (
@@ -216,81 +212,6 @@ def nearest_open(state: State, space: str) -> tuple[str, ...]:
     ]
     near = min(board().distance(space, s) for s in options)
     return tuple(s for s in options if board().distance(space, s) == near)
-
-
-@task("guards")
-def activate(state: State, _: Task) -> State:
-    """Section 16 by D-6: detection is a snapshot, then all guards, then all captains move."""
-    detected = {
-        (space, captain): _detect(state, space, captain)
-        for captain, figures in ((False, state.guards), (True, state.captains))
-        for space in figures
-        if space not in state.bribed
-    }
-    for captain in (False, True):
-        todo = {space for (space, c) in detected if c is captain}
-        targeted: set[int] = set()
-        while todo:
-            state, done = _next_figure(state, todo, detected, captain, targeted)
-            if done is None:
-                break
-            todo.discard(done)
-    return state
-
-
-def _detect(state: State, space: str, captain: bool) -> frozenset[int]:
-    sight = attention(state, captain)
-    return frozenset(
-        seat
-        for seat, thief in enumerate(state.thieves)
-        if thief.on_board
-        and not in_dungeon(thief)
-        and not hidden(state, seat)
-        and board().distance(space, thief.space) <= sight
-    )
-
-
-def _next_figure(
-    state: State,
-    todo: set[str],
-    detected: dict[tuple[str, bool], frozenset[int]],
-    captain: bool,
-    targeted: set[int],
-) -> tuple[State, str | None]:
-    """Pick and move the next figure (D-6 step 2); None when no figure has a candidate."""
-    budget = movement(state, captain)
-    best: tuple[tuple[int, int, str], str, int] | None = None
-    for space in sorted(todo):
-        seats = [s for s in detected[(space, captain)] if not state.thief(s).arrested]
-        if not seats:
-            continue
-        near = {s: board().distance(space, state.thief(s).space) for s in seats}
-        reachable = sum(1 for s in seats if arrestable(state, s) and near[s] <= budget)
-        key = (reachable if reachable else 99, min(near.values()), space)
-        if best is None or key < best[0]:
-            best = (key, space, _target(state, seats, near, targeted))
-    if best is None:
-        return state, None
-    _, space, seat = best
-    targeted.add(seat)
-    if space in state.trapped:
-        return arrest_at(state, space) if state.thief(seat).space == space else state, space
-    state = move_towards(state, space, state.thief(seat).space, budget, captain)
-    if state.thief(seat).space == space:  # the thief began the round on its space (D-6 step 3)
-        state = arrest_at(state, space)
-    return state, space
-
-
-def _target(state: State, seats: list[int], near: dict[int, int], targeted: set[int]) -> int:
-    """The nearest candidate; then the space with more arrestable thieves; then a thief no other
-    figure has targeted; then the lowest seat (D-6)."""
-
-    def key(seat: int) -> tuple[int, int, bool, int]:
-        space = state.thief(seat).space
-        crowd = sum(1 for s in thieves_at(state, space) if arrestable(state, s))
-        return (near[seat], -crowd, seat in targeted, seat)
-
-    return min(seats, key=key)
 
 
 def clear_plan(plan: tuple[Planned, ...]) -> tuple[Planned, ...]:

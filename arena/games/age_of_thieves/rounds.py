@@ -43,7 +43,11 @@ YELLOW_DISTANCE = 6  # a new yellow jewel lies at least this far from every thie
 
 
 def create(
-    players: int, seed: int, thieves: Sequence[str] | None = None, first_game: bool = False
+    players: int,
+    seed: int,
+    thieves: Sequence[str] | None = None,
+    first_game: bool = False,
+    orders_guards: bool = False,
 ) -> State:
     """Section 4 through `setup`; each seat from the first player clockwise picks its start
     field (4.6, D-15), then the first round runs up to its first decision."""
@@ -79,6 +83,7 @@ def create(
         districts=tuple(d.value for d in start.district_deck),
         streams=start.streams,
         specials=not first_game,
+        orders_guards=orders_guards,
     )
     order = state.clockwise()
     return run(replace(state, tasks=(*(Task("start", s) for s in order), Task("round"))))

@@ -193,6 +193,7 @@ class State:
     over: bool = False
     winner: int = -1
     reason: str = ""
+    orders_guards: bool = False  # variant: the first player orders the guards (D-6 step 4)
     specials: bool = True  # False in a first game: the special cards stay in the box (4.4)
     streams: Streams = field(default_factory=lambda: Streams(0))
 

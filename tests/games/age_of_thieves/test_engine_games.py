@@ -106,3 +106,19 @@ def test_bad_input_is_refused_with_a_clear_error() -> None:
     assert seat is not None
     with pytest.raises(WrongSeatError):
         GAME.apply(state, GAME.legal_actions(state)[0], 1 - seat)
+
+
+def test_games_with_the_first_player_ordering_the_guards_end() -> None:
+    """D-6 step 4: the variant asks the first player to order guards; games still end and keep
+    the invariants of 22.8."""
+    asked = 0
+    for players in PLAYERS:
+        for seed in range(6):
+            state = GAME.create({"players": players, "first_player_orders_guards": 1}, seed)
+            rng = random.Random(seed)
+            while not GAME.is_terminal(state):
+                check(state)
+                assert state.prompt is not None
+                asked += state.prompt.name in ("guard_order", "guard_target")
+                state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
+    assert asked > 0

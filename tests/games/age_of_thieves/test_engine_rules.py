@@ -309,3 +309,23 @@ def test_d8_plain_clothes_guard_beside_a_guard_asks_among_the_nearest() -> None:
     assert options(state) == ["space N61", "space N70", "space N72"]
     state = answer(state, "space N72")
     assert state.guards == ("N71", "N72")
+
+
+def test_d6_first_player_orders_the_guards_under_the_variant() -> None:
+    """D-6 step 4, 22.6: with `first_player_orders_guards` the first player picks the next guard
+    and, among equally near thieves, its target; without it D-6 decides: the guard with fewer
+    thieves in reach goes first (N54, only seat 1), so both thieves are caught."""
+    for flag in (False, True):
+        state = table(orders_guards=flag, guards=("N52", "N54"))
+        state = at(at(state, 0, "N62", hand=()), 1, "N53", hand=())  # N52 reaches both
+        state = scenario(state, Task("guards"))
+        if not flag:
+            assert state.prompt is None and state.guards == ("N53", "N62")
+            assert state.thief(0).space == state.thief(1).space == "VN"
+            continue
+        assert options(state) == ["target N52", "target N54"]
+        state = answer(state, "target N52")
+        assert options(state) == ["target 0", "target 1"]
+        state = answer(state, "target 1")  # then N54, the only one left, goes for seat 0
+        assert state.prompt is None and state.guards == ("N53", "N62")
+        assert state.thief(0).space == state.thief(1).space == "VN"
