@@ -17,6 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
+
 from arena.games import caper_europe as europe
 from arena.games.api import Config, Game, InvalidActionError, Observation, Result
 from arena.games.caper import CATALOGUE, Action, ActionKind, CaperObservation
@@ -66,11 +68,16 @@ def action_from_proto(game: Game[Any, A], msg: game_pb2.Action) -> A:
     """The engine action `msg` describes. `InvalidActionError` says what is malformed; whether
     the action is legal is for the engine's `apply` to say."""
     codec = _codec(game)
+    key = (codec.field, msg.SerializeToString())  # the same bytes always say the same action
+    action: A | None = _ACTIONS.get(key)
+    if action is not None:
+        return action
     field = msg.WhichOneof("game")
     if field != codec.field:
         got = f"Action.{field}" if field else "an Action with no game set"
         raise InvalidActionError(f"a {game.id} game needs Action.{codec.field}, got {got}")
-    action: A = codec.action_from_proto(msg)  # the table is untyped; `game` fixes the type
+    action = codec.action_from_proto(msg)  # the table is untyped; `game` fixes the type
+    _cache(_ACTIONS, key, action)
     return action
 
 
@@ -80,11 +87,36 @@ def is_action(game: Game[Any, Any], value: object) -> bool:
 
 
 def legal_actions_to_proto(game: Game[Any, A], actions: Sequence[A]) -> list[game_pb2.LegalAction]:
-    """Each legal action in both wire forms, structured and text, in the engine's order."""
-    return [
-        game_pb2.LegalAction(action=action_to_proto(game, action), text=game.action_text(action))
-        for action in actions
-    ]
+    """Each legal action in both wire forms, structured and text, in the engine's order. Each
+    message is built once per action and shared: pass them on (a message built from them copies
+    them), never change one."""
+    return [_legal_action(game, action) for action in actions]
+
+
+def _legal_action(game: Game[Any, A], action: A) -> game_pb2.LegalAction:
+    key = (game.id, action)
+    legal = _LEGAL.get(key)
+    if legal is None:
+        legal = game_pb2.LegalAction(
+            action=action_to_proto(game, action), text=game.action_text(action)
+        )
+        _cache(_LEGAL, key, legal)
+    return legal
+
+
+# Encoding and decoding actions is most of the cost of a decision on the wire, and a game has a
+# few thousand distinct actions: each is converted once. Bounded, for actions sent by bots.
+CACHED_ACTIONS = 20_000
+_LEGAL: dict[tuple[str, object], game_pb2.LegalAction] = {}
+_ACTIONS: dict[tuple[str, bytes], Any] = {}
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _cache(cache: dict[K, V], key: K, value: V) -> None:
+    if len(cache) >= CACHED_ACTIONS:
+        cache.clear()  # rare: cheaper than keeping an order for evictions
+    cache[key] = value
 
 
 def action_from_reply(game: Game[Any, A], reply: bot_pb2.ActionReply, legal: Sequence[A]) -> A:
@@ -237,7 +269,6 @@ def _caper_observation_to_proto(obs: CaperObservation) -> game_pb2.Observation:
         hand=obs.hand,
         opponent_hand=None if known is None else caper_pb2.CaperHand(cards=known),
         opponent_hand_size=obs.opponent_hand_size,
-        sides=[_caper_side_to_proto(obs, seat) for seat in range(len(obs.board))],
         supply=obs.supply,
         thief_deck_size=obs.thief_deck_size,
         gear_deck_size=obs.gear_deck_size,
@@ -252,25 +283,24 @@ def _caper_observation_to_proto(obs: CaperObservation) -> game_pb2.Observation:
         passed=[caper_pb2.CaperPass(cards=cards) for cards in obs.passed],
         received=obs.received,
     )
+    _caper_sides_into(obs, caper.sides)
     return game_pb2.Observation(caper=caper)
 
 
-def _caper_side_to_proto(obs: CaperObservation, seat: int) -> caper_pb2.CaperSide:
-    crews = [
-        caper_pb2.CaperCrew(stacks=[_caper_stack_to_proto(stack) for stack in crew])
-        for crew in obs.board[seat]
-    ]
-    return caper_pb2.CaperSide(
-        crews=crews,
-        coins=obs.coins[seat],
-        laundered=obs.laundered[seat],
-        discards=obs.discards[seat],
-    )
-
-
-def _caper_stack_to_proto(stack: PublicStack) -> caper_pb2.CaperStack:
-    cards = [caper_pb2.CaperPlacedCard(card=name, flipped=flipped) for name, flipped in stack]
-    return caper_pb2.CaperStack(cards=cards)
+def _caper_sides_into(
+    obs: CaperObservation, sides: RepeatedCompositeFieldContainer[caper_pb2.CaperSide]
+) -> None:
+    """The board, built in place: half the cost of nested messages built and then copied."""
+    for seat, crews in enumerate(obs.board):
+        side = sides.add(
+            coins=obs.coins[seat], laundered=obs.laundered[seat], discards=obs.discards[seat]
+        )
+        for crew in crews:
+            stacks = side.crews.add().stacks
+            for stack in crew:
+                cards = stacks.add().cards
+                for name, flipped in stack:
+                    cards.add(card=name, flipped=flipped)
 
 
 def _caper_observation_from_proto(msg: game_pb2.Observation) -> CaperObservation:
