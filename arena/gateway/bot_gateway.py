@@ -63,11 +63,16 @@ def parse_request(data: bytes) -> bot_pb2.ConnectRequest | None:
         return None
 
 
+def serialize_response(message: bot_pb2.ConnectResponse | bytes) -> bytes:
+    """What the runners send is already serialized (hub.Stream.forward): sent as it is."""
+    return message if isinstance(message, bytes) else message.SerializeToString()
+
+
 def add_to_server(gateway: BotGateway, server: grpc.aio.Server) -> None:
     connect = grpc.stream_stream_rpc_method_handler(
         gateway.Connect,
         request_deserializer=parse_request,
-        response_serializer=bot_pb2.ConnectResponse.SerializeToString,
+        response_serializer=serialize_response,
     )
     service = bot_pb2.DESCRIPTOR.services_by_name["BotGatewayService"].full_name
     server.add_generic_rpc_handlers(

@@ -64,7 +64,7 @@ class Stream:
     writing: asyncio.Timeout | None = None  # the write in flight, to cut short on abort
     released: bool = False  # no longer the bot's stream in Redis
 
-    def send(self, message: bot_pb2.ConnectResponse | object) -> None:
+    def send(self, message: bot_pb2.ConnectResponse | bytes | object) -> None:
         """Queue a message; a bot that lets OUTGOING_LIMIT pile up is not reading: drop it."""
         if self.ending is not None:
             return
@@ -77,6 +77,7 @@ class Stream:
             )
 
     def forward(self, payload: bytes) -> None:
+        """Queue a runner's serialized ConnectResponse as it is: read, never encoded again."""
         try:
             message = bot_pb2.ConnectResponse.FromString(payload)
         except DecodeError:  # not from our runners: drop it rather than the whole delivery
@@ -89,7 +90,7 @@ class Stream:
             self.sent_requests[rid] = None
             if len(self.sent_requests) > RECENT_REQUESTS:
                 del self.sent_requests[next(iter(self.sent_requests))]
-        self.send(message)
+        self.send(payload)
 
     def abort(self, code: grpc.StatusCode, details: str) -> None:
         """End the call with this status, ahead of anything still queued."""
