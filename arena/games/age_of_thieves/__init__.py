@@ -1,10 +1,11 @@
-"""Age of Thieves (Wettstreit der Diebe), spec ../shared/specs/age-of-thieves.md: the game's data.
+"""Age of Thieves (Wettstreit der Diebe), spec ../shared/specs/age-of-thieves.md.
 
-This first layer holds the reference board Hadria-R1, the 84 action cards (70 general), the
+The data layer holds the reference board Hadria-R1, the 84 action cards (70 general), the
 23 events, the 6 thieves and the pieces, each entry with its provenance ([R] rulebook or
 [PROPOSAL] of the spec), loaded from versioned JSON files in `data/` and validated on load.
 The setup of section 4 is a pure function over them, drawing from the named random streams of
-section 22.7. The rules engine builds on it.
+section 22.7. The rules engine `AGE_OF_THIEVES` (game.py) runs a game on them as a queue of
+steps and one decision at a time (engine.py).
 """
 
 from arena.games.age_of_thieves.board import (
@@ -35,13 +36,16 @@ from arena.games.age_of_thieves.components import (
     load_components,
 )
 from arena.games.age_of_thieves.datafile import DataError, Provenance, Source, Tag, Versions
+from arena.games.age_of_thieves.game import AGE_OF_THIEVES, AgeOfThievesGame
 from arena.games.age_of_thieves.hadria import districts, hadria, load_board
 from arena.games.age_of_thieves.setup import Setup, setup
 from arena.games.age_of_thieves.streams import Streams
 
 __all__ = [
+    "AGE_OF_THIEVES",
     "OUTER",
     "ActionCard",
+    "AgeOfThievesGame",
     "Board",
     "CardKind",
     "Catalogue",
