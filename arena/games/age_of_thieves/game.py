@@ -141,6 +141,18 @@ class AgeOfThievesGame:
     def action_text(self, action: Action) -> str:
         return action_text(action)
 
+    def action_seen_by(self, state: State, action: Action, seat: int) -> str:
+        """`action`, taken in `state`, as `seat` sees it: a plan is built behind the screen
+        (section 8) and a card given by Shadows of the City passes face down (S03)."""
+        prompt = state.prompt
+        if prompt is None or prompt.seat == seat:
+            return action_text(action)
+        if prompt.name == "plan" and action.kind != "done":
+            return "plan (hidden)"
+        if action.kind == "give":
+            return "give (a card)"
+        return action_text(action)
+
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 

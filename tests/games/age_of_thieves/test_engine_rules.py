@@ -329,3 +329,12 @@ def test_d6_first_player_orders_the_guards_under_the_variant() -> None:
         state = answer(state, "target 1")  # then N54, the only one left, goes for seat 0
         assert state.prompt is None and state.guards == ("N53", "N62")
         assert state.thief(0).space == state.thief(1).space == "VN"
+
+
+def test_section_8_other_seats_see_plan_steps_as_hidden() -> None:
+    """Section 8: a replay shown to another seat hides the cards and AP of a plan."""
+    state = scenario(table().with_thief(0, hand=("G13",), pool=10), Task("plan", 0))
+    action = GAME.parse_action("plan G13")
+    assert GAME.action_seen_by(state, action, 0) == "plan G13"
+    assert GAME.action_seen_by(state, action, 1) == "plan (hidden)"
+    assert GAME.action_seen_by(state, GAME.parse_action("done"), 1) == "done"
