@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 
 from arena.games.caper_common.counting import disjoint_sets
 from arena.games.caper_common.draft import Kind as Kind
@@ -316,6 +317,7 @@ CATALOGUE: dict[str, Card] = {card.name: card for card in (*THIEVES, *GEAR, *LOC
 CITIES: tuple[City, ...] = (City.PARIS, City.ROME, City.LONDON)
 
 
+@cache  # the same few decks for every game: built once each
 def deck(kind: Kind, city: City) -> tuple[Card, ...]:
     """Every physical card of one deck for a game in `city`, copies repeated, in catalogue order."""
     pool = {Kind.THIEF: THIEVES, Kind.GEAR: GEAR, Kind.LOCATION: LOCATIONS}[kind]

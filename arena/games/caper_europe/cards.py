@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cache
 
 from arena.games.caper_common.draft import Kind
 from arena.games.caper_europe.effects import Colour, Icon, Op, format_effects
@@ -102,6 +103,7 @@ class Card:
         return words
 
 
+@cache  # the same few decks for every game: built once each
 def deck(cards: tuple[Card, ...], city: City) -> tuple[Card, ...]:
     """Every physical card of `cards` used in `city`, copies repeated, in catalogue order."""
     return tuple(

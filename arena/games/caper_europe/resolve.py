@@ -53,7 +53,7 @@ class Work:
     def __init__(self, state: State) -> None:
         self.locations = state.locations
         # Crews stay tuples until a play changes them (`crew`): most plays touch one or two.
-        self.crews: list[list[Sequence[Placed]]] = [list(side) for side in state.crews]
+        self.crews: list[list[Sequence[Placed]]] = [list(state.crews[0]), list(state.crews[1])]
         self.markers = state.markers
         self.goods = state.goods
         self.hq_goods = state.hq_goods
@@ -67,9 +67,9 @@ class Work:
 
     def changes(self) -> dict[str, Any]:
         """The resolved parts, by `State` field name, for the next state."""
-        crews = tuple(tuple(tuple(crew) for crew in side) for side in self.crews)  # no copies
+        crews = self.crews  # `tuple` returns a crew that is still a tuple as it is
         return {
-            "crews": crews,
+            "crews": (tuple(map(tuple, crews[0])), tuple(map(tuple, crews[1]))),
             "markers": self.markers,
             "goods": self.goods,
             "hq_goods": self.hq_goods,

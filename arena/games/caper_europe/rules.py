@@ -100,8 +100,10 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
     every grabbable type for a `GRAB ?` (R10)."""
     gear = kind is ActionKind.GEAR
     cards = [CATALOGUE[card_id] for card_id in ids]
-    burning = any(card.burns for card in cards)
-    grabbing = any(card.chooses_good for card in cards)
+    burning = grabbing = False
+    for card in cards:
+        burning = burning or card.burns
+        grabbing = grabbing or card.chooses_good
     places: list[Place] = []  # (location, Thieves with room or [NONE], burn targets, goods)
     for location, crew in enumerate(state.crews[seat]):
         thieves = table.thieves_with_room(crew) if gear else [NONE] * table.has_thief_room(crew)
@@ -120,7 +122,11 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
             per_location = ON_THIEF[card_id]
             for location, thieves, _, _ in places:
                 row = per_location[location]
-                actions += [row[thief] for thief in thieves]
+                # Thieves with room are most often the first ones: one slice copies them.
+                if thieves[-1] == len(thieves) - 1:
+                    actions += row[: len(thieves)]
+                else:
+                    actions += [row[thief] for thief in thieves]
         else:
             row = THIEF_AT[card_id]
             actions += [row[location] for location, _, _, _ in places]
