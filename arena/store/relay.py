@@ -14,7 +14,9 @@ inbox catches a wake-up that was lost (a gateway that just took the bot over, a 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
+from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 import redis
@@ -209,8 +211,9 @@ class GatewayRelay:
     def __init__(self, client: aioredis.Redis, gateway_id: str) -> None:
         self._redis = client
         self.wake_key = keys.gateway_wake(gateway_id)
-        self._answer = client.register_script(_ANSWER)
         self._release = client.register_script(_RELEASE)
+        self._answers: list[_Answering] = []  # waiting for the next batch
+        self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
         """Make `session` on this gateway the bot's one live stream; older streams see it."""
@@ -280,9 +283,54 @@ class GatewayRelay:
         return True
 
     async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
-        owner, pending = keys.request_owner(request_id), keys.bot_pending(bot_id)
-        code = await self._answer(
-            keys=[owner, pending, keys.reply(request_id)],
-            args=[bot_id, request_id, reply, REPLY_TTL_S],
-        )
-        return Answer(int(code))
+        """Hand the bot's reply to the runner if it is the first to a request of this bot's.
+        Replies that come while a batch is on its way to Redis go together in the next one: one
+        round trip for many streams' replies, each still checked on its own, atomically."""
+        answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._answers.append(_Answering(bot_id, request_id, reply, answered))
+        if self._answering is None:
+            self._answering = asyncio.create_task(self._send_answers())
+        return Answer(int(await answered))
+
+    async def _send_answers(self) -> None:
+        try:
+            while self._answers:
+                batch, self._answers = self._answers, []
+                await self._send_batch(batch)
+        finally:
+            self._answering = None
+            for left in self._answers:  # only when cancelled (the gateway stops)
+                if not left.answered.done():
+                    left.answered.cancel()
+
+    async def _send_batch(self, batch: list[_Answering]) -> None:
+        pipe = self._redis.pipeline(transaction=False)
+        for one in batch:
+            owner, reply = keys.request_owner(one.request_id), keys.reply(one.request_id)
+            pending = keys.bot_pending(one.bot_id)
+            args: list[str | bytes | int] = [one.bot_id, one.request_id, one.reply, REPLY_TTL_S]
+            pipe.eval(_ANSWER, 3, owner, pending, reply, *args)
+        try:
+            codes = await pipe.execute(raise_on_error=False)
+        except BaseException as error:  # every reply of the batch gets it (hub.call retries)
+            for one in batch:
+                if not one.answered.done():
+                    one.answered.set_exception(error)
+            if isinstance(error, asyncio.CancelledError):
+                raise
+            return
+        for one, code in zip(batch, codes, strict=True):
+            if one.answered.done():  # its stream ended meanwhile
+                continue
+            if isinstance(code, Exception):
+                one.answered.set_exception(code)
+            else:
+                one.answered.set_result(int(code))
+
+
+@dataclass(frozen=True, slots=True)
+class _Answering:
+    bot_id: str
+    request_id: str
+    reply: bytes
+    answered: asyncio.Future[int]

@@ -107,6 +107,25 @@ def test_a_wait_that_times_out_leaves_the_request_answerable(
     assert not redis_client.exists(keys.request_owner("r1"), keys.reply("r1"))
 
 
+def test_replies_sent_together_are_each_checked_on_their_own(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    runner = RunnerRelay(redis_client)
+    for n in range(20):
+        runner.request(f"b{n}", f"r{n}", b"decide!", ttl_s=10)
+
+    async def all_at_once() -> list[Answer]:
+        gateway = _gateway(redis_server_url)
+        replies = [gateway.answer(f"b{n}", f"r{n}", b"%d" % n) for n in range(20)]
+        replies += [gateway.answer("b0", "r0", b"second"), gateway.answer("b2", "r1", b"theft")]
+        return list(await asyncio.gather(*replies))
+
+    answers = asyncio.run(all_at_once())
+    assert answers == [Answer.ACCEPTED] * 20 + [Answer.ALREADY_ANSWERED, Answer.NOT_YOURS]
+    for n in range(20):
+        assert runner.wait_reply(f"b{n}", "g", f"r{n}", timeout_s=10) == ("reply", b"%d" % n)
+
+
 def test_a_resignation_reaches_the_referee_of_that_game_only(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
