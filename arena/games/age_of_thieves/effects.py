@@ -5,8 +5,6 @@ target does nothing but still counts as resolved (D-4).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import answer
 from arena.games.age_of_thieves.guards import relocate, walk
@@ -14,7 +12,7 @@ from arena.games.age_of_thieves.movement import movement
 from arena.games.age_of_thieves.paths import guard_route
 from arena.games.age_of_thieves.queries import board, free, reach, targets
 from arena.games.age_of_thieves.specials import SPECIAL_EFFECTS, SPECIAL_STEPS
-from arena.games.age_of_thieves.state import Action, State, Task, add_sorted
+from arena.games.age_of_thieves.state import Action, State, Task, add_sorted, replace
 from arena.games.age_of_thieves.targeting import (
     Effect,
     Step,

@@ -9,9 +9,8 @@ option answers itself, so bots and records only see real choices.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 
-from arena.games.age_of_thieves.state import Action, Prompt, State, Task
+from arena.games.age_of_thieves.state import Action, Prompt, State, Task, replace
 from arena.games.api import GameError, GameOverError, IllegalActionError, WrongSeatError
 
 TaskHandler = Callable[[State, Task], State]

@@ -3,8 +3,6 @@ placed by cards and events (D-8), and the arrest with its dungeon (section 17)."
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.paths import guard_route
@@ -24,6 +22,7 @@ from arena.games.age_of_thieves.state import (
     add_sorted,
     push,
     remove_one,
+    replace,
 )
 
 

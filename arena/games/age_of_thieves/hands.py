@@ -3,8 +3,6 @@ general cards (section 5, phase 2; section 20), and the discards a seat chooses.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.state import (
     HAND_LIMIT,
@@ -14,6 +12,7 @@ from arena.games.age_of_thieves.state import (
     add_sorted,
     push,
     remove_one,
+    replace,
 )
 
 

@@ -9,8 +9,6 @@ the sewer (no further steps), `z` no steps at all (Rope & Hook's landing).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.guards import arrest, nearest_open, placing
@@ -24,7 +22,7 @@ from arena.games.age_of_thieves.queries import (
     sewer_entrances,
     sewer_exits,
 )
-from arena.games.age_of_thieves.state import Action, State, Task, push
+from arena.games.age_of_thieves.state import Action, State, Task, push, replace
 
 KEEP = {"informer": "informers", "guild_agent": "agents", "back_of_hand": "pockets"}
 STAYS = ("dark_alley", "manhole", "ladder")  # permanent tiles that stay on their space

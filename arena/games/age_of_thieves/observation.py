@@ -9,12 +9,12 @@ peeked at with Rat Spies), and the order of every deck.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.queries import cards, hidden, in_dungeon
-from arena.games.age_of_thieves.state import Planned, State, Thief
+from arena.games.age_of_thieves.state import Planned, State, Thief, replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,15 +4,22 @@ dungeon), and the effect started."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.effects import start
 from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.movement import movement
 from arena.games.age_of_thieves.queries import cards, in_dungeon
-from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, Planned, State, Task, push
+from arena.games.age_of_thieves.state import (
+    AMBUSH,
+    MOVE,
+    Action,
+    Planned,
+    State,
+    Task,
+    push,
+    replace,
+)
 
 EXCLUSIVE = ("sprint", "cunning")
 

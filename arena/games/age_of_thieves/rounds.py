@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.catalogue import CardKind
@@ -36,6 +35,7 @@ from arena.games.age_of_thieves.state import (
     Thief,
     push,
     queue,
+    replace,
 )
 from arena.games.api import ConfigError
 

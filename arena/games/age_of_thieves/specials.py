@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.engine import ask
 from arena.games.age_of_thieves.guards import move_towards
 from arena.games.age_of_thieves.queries import reach, targets, within
@@ -14,6 +12,7 @@ from arena.games.age_of_thieves.state import (
     add_sorted,
     push,
     remove_one,
+    replace,
 )
 from arena.games.age_of_thieves.targeting import (
     Effect,

@@ -8,13 +8,34 @@ which the record replay and the conformance checker rely on.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from arena.games.age_of_thieves.streams import Streams
 from arena.games.api import InvalidActionError
 
+V = TypeVar("V")
+
+
+def replace(value: V, **changes: Any) -> V:
+    """`dataclasses.replace` for the frozen slotted values of this package, without re-running
+    `__init__`: the engine copies states constantly and this is its hottest path."""
+    kind = type(value)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))  # type: ignore[arg-type]
+    new = object.__new__(kind)
+    for name in names:
+        object.__setattr__(
+            new, name, changes.pop(name) if name in changes else getattr(value, name)
+        )
+    if changes:
+        raise TypeError(f"{kind.__name__} has no field {next(iter(changes))!r}")
+    return new
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 HAND_LIMIT = 5  # general cards (section 5, phase 2)
 MOVE, AMBUSH = "B01", "B02"
 JEWELS = ("ej", "green", "yellow", "trinket")  # what a thief can lose or have stolen
@@ -202,7 +223,7 @@ class State:
 
     def with_thief(self, seat: int, **changes: object) -> State:
         thieves = list(self.thieves)
-        thieves[seat] = replace(thieves[seat], **changes)  # type: ignore[arg-type]
+        thieves[seat] = replace(thieves[seat], **changes)
         return replace(self, thieves=tuple(thieves))
 
     def clockwise(self) -> tuple[int, ...]:

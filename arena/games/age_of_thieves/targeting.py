@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import replace
 
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import ask
 from arena.games.age_of_thieves.guards import move_towards
 from arena.games.age_of_thieves.movement import steal
 from arena.games.age_of_thieves.queries import board, figures_at, free, reach, targets, within
-from arena.games.age_of_thieves.state import Action, State, Task, add_sorted
+from arena.games.age_of_thieves.state import Action, State, Task, add_sorted, replace
 
 Effect = Callable[[State, int], State]
 Step = Callable[[State, int, int, str, Action], State]
