@@ -1,26 +1,13 @@
-"""`arena bench tournament`: games per second through the whole pipeline (Redis, RQ jobs, worker
-processes, the referee, stored records and results) next to the raw engine on as many cores, and
-the time to pair one Swiss round (or one round of Swiss pods of tables) of a large field."""
+"""`arena bench tournament`: the time to pair one Swiss round (or one round of Swiss pods of
+tables) of a large field; the pipeline's games per second are in `arena.bench_pipeline`."""
 
 from __future__ import annotations
 
 import random
-import secrets
-import tempfile
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
-import redis
-from rq import Worker
-
-from arena.bench import engine_throughput
-from arena.bots import make_bot
-from arena.games import get_game
-from arena.match.local import play_game
-from arena.store.server import connect
-from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import (
     Bye,
     ByePoints,
@@ -35,100 +22,13 @@ from arena.tournament import (
     pair_pods,
     pair_round,
 )
-from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.grouping import Meetings, repeats
 from arena.tournament.ledger import build_ledger
 from arena.tournament.seats import seat_preference
 from arena.tournament.swiss import SwissSystem
 from arena.tournament.tables import seat_counts
-from workers import tournament
-from workers.processes import worker_pool
-from workers.queue import QUEUE_NAME
 
-READY_TIMEOUT_S = 60
 FIDE = SwissSystem.FIDE_DUTCH
-
-
-@dataclass(frozen=True, slots=True)
-class PipelineFigures:
-    workers: int
-    matches: int
-    games: int
-    seconds: float  # wall time from the first job enqueued to the last result recorded
-    engine_games_per_second: float  # one core, random vs random, measured in the same run
-    referee_games_per_second: float  # one core, the same games through the referee, no Redis
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds
-
-    @property
-    def ratio(self) -> float:
-        """Pipeline throughput over what W cores of bare engine would do."""
-        return self.games_per_second / (self.engine_games_per_second * self.workers)
-
-    @property
-    def referee_ratio(self) -> float:
-        """Pipeline throughput over W cores of in-process refereed games: what Redis, RQ,
-        worker processes and stored records cost, apart from refereeing itself."""
-        return self.games_per_second / (self.referee_games_per_second * self.workers)
-
-
-def pipeline_throughput(
-    url: str, workers: int, entrants: int, games_per_match: int, engine_seconds: float
-) -> PipelineFigures:
-    """A double round robin of `entrants` random bots played by `workers` worker processes."""
-    client = connect(url)
-    name = f"bench-{secrets.token_hex(3)}"
-    field = [f"random/{n}" for n in range(1, entrants + 1)]
-    definition = TournamentDefinition(
-        name, Format.DOUBLE_ROUND_ROBIN, tuple(field), config={"city": "paris"},
-        games_per_match=games_per_match,
-    )  # fmt: skip
-    engine = engine_throughput("caper", {"city": "paris"}, engine_seconds)
-    refereed = referee_throughput(engine_seconds)
-    with (
-        tempfile.TemporaryDirectory(prefix="arena-bench-") as logs,
-        worker_pool(url, workers, Path(logs), name),
-    ):
-        _wait_for_workers(client, workers)
-        TournamentStore(client).create(definition)
-        started = time.perf_counter()
-        tournament.start(client, name)
-        status = _wait_until_over(client, name)
-        seconds = time.perf_counter() - started
-    if status is not Status.FINISHED:
-        raise RuntimeError(f"the benchmark tournament {name} ended {status.value}")
-    matches = len(TournamentStore(client).results(name))
-    return PipelineFigures(
-        workers, matches, matches * games_per_match, seconds, engine.games_per_second, refereed
-    )
-
-
-def referee_throughput(seconds: float) -> float:
-    """Random-vs-random games a second on this core through the referee (observations, clocks,
-    records), without Redis or workers."""
-    game, bots = get_game("caper"), (make_bot("random"), make_bot("random"))
-    games, start = 0, time.process_time()
-    while time.process_time() - start < seconds:
-        play_game(game, {"city": "paris"}, games, bots)
-        games += 1
-    return games / (time.process_time() - start)
-
-
-def _wait_for_workers(client: redis.Redis, count: int) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT_S
-    while len([w for w in Worker.all(connection=client) if QUEUE_NAME in w.queue_names()]) < count:
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{count} workers did not start within {READY_TIMEOUT_S} s")
-        time.sleep(0.05)
-
-
-def _wait_until_over(client: redis.Redis, name: str) -> Status:
-    store = TournamentStore(client)
-    while (status := store.status(name)) in (Status.CREATED, Status.RUNNING):
-        time.sleep(0.01)
-    return status
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,10 +17,11 @@ def play_tournament_match(name: str, round_number: int, board: int) -> dict[str,
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
     try:
-        if TournamentStore(job.connection).get(name).table_size:  # a game of 3+ sides
+        definition = TournamentStore(job.connection).get(name)
+        if definition.table_size:  # a game of 3+ sides
             table = tables.play(job.connection, name, round_number, board)
             return {"match_id": table.table_id, "game_points": list(table.points)}
-        match = tournament.play(job.connection, name, round_number, board)
+        match = tournament.play(job.connection, name, round_number, board, definition)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish
             tournament.stop_after_failure(job.connection, name, round_number, board, error)

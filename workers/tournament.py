@@ -66,22 +66,32 @@ def _start_matches(
     return scheduled
 
 
-def play(client: redis.Redis, name: str, round_number: int, board: int) -> StoredMatch:
-    """Play one pairing of a round, record it (once) and advance the tournament if it can."""
+def play(
+    client: redis.Redis,
+    name: str,
+    round_number: int,
+    board: int,
+    definition: TournamentDefinition | None = None,
+) -> StoredMatch:
+    """Play one pairing of a round, record it (once) and advance the tournament if it can.
+    It reads only its own round and result: reading every one per match made a tournament's
+    matches cost in proportion to its size."""
     store = TournamentStore(client)
-    definition = store.get(name)
-    round_ = next(r for r in store.rounds(name) if r.number == round_number)
+    definition = definition or store.get(name)
+    round_ = store.round(name, round_number)
+    if round_ is None:
+        raise TournamentStoreError(f"{name} has no round {round_number}")
     pairing = round_.pairings[board]
     the_id = match_id(name, round_number, board)
-    done = store.results(name).get(the_id)
+    done = store.result(name, the_id)
     if done is None:
         if (attempt := store.count_attempt(name, the_id)) > 1:
             log.warning("match %s: attempt %d, replayed from scratch", the_id, attempt)
         done = _play(client, definition, the_id, round_number, board, pairing.entrants)
         if not store.record(name, done):
             log.info("match %s was recorded by another run; keeping that one", the_id)
-            done = store.results(name)[the_id]
-    advance(client, name)
+            done = store.result(name, the_id) or done
+    advance(client, name, definition)
     return done
 
 
@@ -173,18 +183,21 @@ def stop(client: redis.Redis, name: str, reason: str) -> None:
         store.set_status(name, Status.STOPPED, reason)
 
 
-def advance(client: redis.Redis, name: str) -> None:
+def advance(client: redis.Redis, name: str, definition: TournamentDefinition | None = None) -> None:
     """If every match so far is recorded: pair and enqueue the next Swiss round, or finish."""
     store = TournamentStore(client)
-    definition = store.get(name)
+    definition = definition or store.get(name)
     if definition.table_size:
         tables.advance(client, name)
         return
     rounds = store.rounds(name)
-    results = store.results(name)
+    # Only scheduled matches are recorded: fewer results than pairings leaves one to play.
+    if store.recorded_count(name) < sum(len(round_.pairings) for round_ in rounds):
+        return
+    recorded = store.recorded(name)
     for round_ in rounds:
         for board in range(len(round_.pairings)):
-            if match_id(name, round_.number, board) not in results:
+            if match_id(name, round_.number, board) not in recorded:
                 return
     last = rounds[-1].number if rounds else 0
     if last >= definition.planned_rounds:

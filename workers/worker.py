@@ -72,11 +72,16 @@ class ArenaWorker(Worker):
             liveness.interrupted(self.connection, name, round_number, board, not job.retries_left)
 
 
-def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
-    """Run one worker in this process until stopped (or, with `burst`, until the queue is empty)."""
+def work(redis_url: str, burst: bool = False, name: str | None = None, fork: bool = False) -> None:
+    """Run one worker in this process until stopped (or, with `burst`, until the queue is empty).
+    It plays each match itself (`workers.inprocess`), or with `fork` in a work-horse forked for
+    the match, as RQ does by default: slower, but a crash of the match spares the worker."""
+    from workers.inprocess import InProcessWorker  # it builds on ArenaWorker, defined here
+
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     connect(redis_url).ping()  # a wrong URL fails at once; a lost Redis is waited for below
-    worker = ArenaWorker(
+    worker_class = ArenaWorker if fork else InProcessWorker
+    worker = worker_class(
         [QUEUE_NAME],
         connection=connect_patiently(redis_url),
         serializer=JSONSerializer,
@@ -89,13 +94,13 @@ def work(redis_url: str, burst: bool = False, name: str | None = None) -> None:
     worker.work(burst=burst, with_scheduler=False)
 
 
-def work_pool(redis_url: str, processes: int, name: str | None = None) -> None:
-    """`processes` workers, each its own process (RQ forks again for every job). Ctrl-C, or
-    SIGTERM (which the `arena` command turns into a KeyboardInterrupt), stops them all."""
+def work_pool(redis_url: str, processes: int, name: str | None = None, fork: bool = False) -> None:
+    """`processes` workers, each its own process (`work`). Ctrl-C, or SIGTERM (which the
+    `arena` command turns into a KeyboardInterrupt), stops them all."""
     children = [
         Process(
             target=_work_in_child,
-            args=(redis_url, f"{name}-{n}" if name else None),
+            args=(redis_url, f"{name}-{n}" if name else None, fork),
             name=f"arena-worker-{n}",
         )
         for n in range(processes)
@@ -110,12 +115,12 @@ def work_pool(redis_url: str, processes: int, name: str | None = None) -> None:
         _stop_workers([child for child in children if child.pid is not None])
 
 
-def _work_in_child(redis_url: str, name: str | None) -> None:
+def _work_in_child(redis_url: str, name: str | None, fork: bool) -> None:
     # A forked child inherits the parent's handlers, here the ones holding signals back while
     # it starts children: a stop signal must stop it until RQ installs its own.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    work(redis_url, False, name)
+    work(redis_url, False, name, fork)
 
 
 def _stop_workers(children: list[Process]) -> None:

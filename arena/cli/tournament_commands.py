@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
 from arena.tournament.definition import TimeControl
+
+if TYPE_CHECKING:
+    from arena.bench_pipeline import PipelineFigures
 
 
 @click.command()
@@ -13,8 +18,16 @@ from arena.tournament.definition import TimeControl
 @click.option("--processes", "-p", default=1, show_default=True, help="Worker processes.")
 @click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
 @click.option("--name", help="Worker name (a suffix -N is added per process); default random.")
+@click.option(
+    "--fork-per-job",
+    is_flag=True,
+    help="Play each match in a forked work-horse (RQ's default): slower, but a match that "
+    "crashes its process spares the worker.",
+)
 @friendly_errors
-def worker(redis_url: str | None, processes: int, burst: bool, name: str | None) -> None:
+def worker(
+    redis_url: str | None, processes: int, burst: bool, name: str | None, fork_per_job: bool
+) -> None:
     """Run RQ workers that play tournament matches."""
     from arena.cli.network import require_redis_url
     from workers.worker import work, work_pool
@@ -23,9 +36,9 @@ def worker(redis_url: str | None, processes: int, burst: bool, name: str | None)
     if processes < 1:
         raise click.ClickException("--processes must be at least 1")
     if processes == 1 or burst:
-        work(url, burst=burst, name=name)
+        work(url, burst=burst, name=name, fork=fork_per_job)
     else:
-        work_pool(url, processes, name)
+        work_pool(url, processes, name, fork=fork_per_job)
 
 
 @click.group("tournament")
@@ -285,8 +298,15 @@ def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
 @click.command("tournament")
 @REDIS_OPTION
 @click.option("--workers", "-w", default=2, show_default=True, help="Worker processes.")
-@click.option("--entrants", default=6, show_default=True, help="Random bots in the field.")
-@click.option("--games-per-match", default=20, show_default=True)
+@click.option(
+    "--entrants", default=6, show_default=True, help="Random bots in the field, at least."
+)
+@click.option(
+    "--games-per-match", default="4,20,100", show_default=True, help="Match lengths to time."
+)
+@click.option(
+    "--min-games", default=1200, show_default=True, help="More entrants until a run plays these."
+)
 @click.option("--engine-seconds", default=3.0, show_default=True, help="Bare-engine measure.")
 @click.option(
     "--pairing-sizes", default="128,512,1024", show_default=True, help="Swiss fields to pair."
@@ -299,42 +319,29 @@ def bench_tournament(
     redis_url: str | None,
     workers: int,
     entrants: int,
-    games_per_match: int,
+    games_per_match: str,
+    min_games: int,
     engine_seconds: float,
     pairing_sizes: str,
     pairing_rounds: int,
     pod_sizes: str,
     table_size: int,
 ) -> None:
-    """Games/s through the whole pipeline next to the bare engine on as many cores, and the
-    time to pair a Swiss round of large fields."""
-    import os
-
-    from arena.bench_tournament import pipeline_throughput, pod_pairing_times, swiss_pairing_times
+    """Games/s through the whole pipeline next to the bare engine on as many cores, at each
+    match length, and the time to pair a Swiss round of large fields."""
+    from arena.bench_pipeline import pipeline_runs
+    from arena.bench_tournament import pod_pairing_times, swiss_pairing_times
     from arena.store.server import given_or_found
 
-    if workers < 1 or entrants < 2 or games_per_match < 2 or games_per_match % 2:
+    lengths = _numbers(games_per_match, "--games-per-match")
+    if workers < 1 or entrants < 2 or not lengths or any(g < 2 or g % 2 for g in lengths):
         raise click.ClickException("need >= 1 worker, >= 2 entrants and an even games per match")
     pods = [int(s) for s in pod_sizes.split(",") if s.strip()]
     if not 2 <= table_size <= 6 or any(size < table_size for size in pods):
         raise click.ClickException("pod tables seat 2 to 6, and a pod field fills one table")
     with given_or_found(redis_url) as url:
-        figures = pipeline_throughput(url, workers, entrants, games_per_match, engine_seconds)
-    console.print(
-        f"pipeline: {figures.games_per_second:,.0f} games/s with {workers} worker processes "
-        f"({figures.games} games in {figures.matches} matches, {figures.seconds:.1f} s wall; "
-        f"{os.cpu_count()} cores here)"
-    )
-    console.print(
-        f"engine:   {figures.engine_games_per_second:,.0f} games/s on one core x {workers} = "
-        f"{figures.engine_games_per_second * workers:,.0f} games/s"
-    )
-    console.print(
-        f"referee:  {figures.referee_games_per_second:,.0f} games/s on one core x {workers} "
-        f"(the same games refereed in one process, no Redis)"
-    )
-    console.print(f"ratio to the bare engine: {figures.ratio:.2f} (target >= 0.8)")
-    console.print(f"ratio to in-process refereeing: {figures.referee_ratio:.2f}")
+        runs = pipeline_runs(url, workers, lengths, entrants, min_games, engine_seconds)
+    _print_pipeline(runs)
     sizes = [int(s) for s in pairing_sizes.split(",") if s.strip()]
     for pairing in swiss_pairing_times(sizes, pairing_rounds):
         console.print(
@@ -349,3 +356,39 @@ def bench_tournament(
             f"a round on average, {pod.max_seconds:.3f} s at most (CPU, {pod.rounds} rounds); "
             f"{pod.repeat_meetings} repeat meetings, seat counts within {pod.seat_spread}"
         )
+
+
+def _numbers(text: str, option: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise click.ClickException(f"{option} takes whole numbers, comma-separated") from None
+
+
+def _print_pipeline(runs: list[PipelineFigures]) -> None:
+    import os
+
+    first = runs[0]
+    console.print(
+        f"engine:   {first.engine_games_per_second:,.0f} games/s on one core x {first.workers} = "
+        f"{first.engine_games_per_second * first.workers:,.0f} games/s"
+    )
+    console.print(
+        f"referee:  {first.referee_games_per_second:,.0f} games/s on one core x {first.workers} "
+        f"(the same games refereed in one process, no Redis)"
+    )
+    for run in runs:
+        cpu = f"{run.cpu_ratio:.2f}" if run.cpu_ratio is not None else "not measured"
+        console.print(
+            f"pipeline: {run.games_per_second:,.0f} games/s with {run.workers} worker processes "
+            f"({run.games} games in {run.matches} matches of {run.games_per_match}, "
+            f"{run.entrants} entrants, {run.seconds:.1f} s wall; {os.cpu_count()} cores here)"
+        )
+        console.print(
+            f"  ratio to the bare engine: {run.ratio:.2f} (target >= 0.9); to in-process "
+            f"refereeing: {run.referee_ratio:.2f}; games per CPU second (workers and Redis) "
+            f"over the engine's: {cpu}"
+        )
+    ratios = " / ".join(f"{run.ratio:.2f}" for run in runs)
+    lengths = " / ".join(str(run.games_per_match) for run in runs)
+    console.print(f"ratio to the bare engine at {lengths} games a match: {ratios}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import time
 from dataclasses import dataclass
@@ -86,6 +87,13 @@ def round_to_json(round_: Round) -> str:
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def _parsed_round(text: str) -> Round:
+    """A stored round never changes (first writer wins) and a Round is immutable: every match
+    job of a tournament reads its rounds, which need parsing once per worker process."""
+    return round_from_json(text)
+
+
 def round_from_json(text: str) -> Round:
     d = json.loads(text)
     number = d["number"]
@@ -139,9 +147,12 @@ class TournamentStore:
 
     def rounds(self, name: str) -> list[Round]:
         stored = self._redis.hgetall(keys.tournament_rounds(name))
-        return sorted(
-            (round_from_json(as_text(v)) for v in stored.values()), key=lambda r: r.number
-        )
+        return sorted((_parsed_round(as_text(v)) for v in stored.values()), key=lambda r: r.number)
+
+    def round(self, name: str, number: int) -> Round | None:
+        """One stored round: a match job reads its own, not every round of the tournament."""
+        text = self._redis.hget(keys.tournament_rounds(name), str(number))
+        return None if text is None else _parsed_round(as_text(text))
 
     def count_attempt(self, name: str, the_match_id: str) -> int:
         """Note that a worker starts playing a match; the count so far, this one included."""
@@ -160,6 +171,13 @@ class TournamentStore:
     def recorded(self, name: str) -> set[str]:
         """The ids of the recorded matches (without reading their results)."""
         return {as_text(k) for k in self._redis.hkeys(keys.tournament_results(name))}
+
+    def result(self, name: str, the_match_id: str) -> StoredMatch | None:
+        text = self._redis.hget(keys.tournament_results(name), the_match_id)
+        return None if text is None else StoredMatch.from_json(as_text(text))
+
+    def recorded_count(self, name: str) -> int:
+        return int(self._redis.hlen(keys.tournament_results(name)))
 
     def results(self, name: str) -> dict[str, StoredMatch]:
         stored = self._redis.hgetall(keys.tournament_results(name))

@@ -43,16 +43,30 @@ def test_bench_tournament_compares_the_pipeline_with_the_engine(
 ) -> None:
     out = arena(
         redis_server_url, "bench", "tournament", "--workers", "1", "--entrants", "2",
-        "--games-per-match", "2", "--engine-seconds", "0.2", "--pairing-sizes", "8,16",
-        "--pairing-rounds", "2", "--pod-sizes", "9,30",
+        "--games-per-match", "2,4", "--min-games", "8", "--engine-seconds", "0.2",
+        "--pairing-sizes", "8,16", "--pairing-rounds", "2", "--pod-sizes", "9,30",
     )  # fmt: skip
     assert out.exit_code == 0, out.output
-    assert re.search(
-        r"pipeline: [\d,]+ games/s with 1 worker processes \(4 games in 2 matches", out.output
+    text = " ".join(out.output.split())  # as printed, before the terminal's wrapping
+    runs = re.findall(
+        r"pipeline: [\d,]+ games/s with 1 worker processes \((\d+) games in (\d+) matches of "
+        r"(\d+), (\d+) entrants",
+        text,
     )
-    assert re.search(r"ratio to the bare engine: \d+\.\d\d", out.output)
+    # a double round robin grows its field until it plays --min-games: 3 entrants at 2 games
+    assert runs == [("12", "6", "2", "3"), ("8", "2", "4", "2")]
+    ratios = re.findall(r"ratio to the bare engine: (\d+\.\d\d)", text)
+    assert len(ratios) == 2 and re.search(r"CPU second .*: \d+\.\d\d", text)
+    assert f"at 2 / 4 games a match: {ratios[0]} / {ratios[1]}" in text
     assert re.findall(r"swiss pairing, (\d+) entrants", out.output) == ["8", "16"]
     assert re.findall(r"swiss pods of 3, (\d+) entrants: \d+\.\d+ s", out.output) == ["9", "30"]
+
+
+def test_bench_tournament_refuses_odd_or_unreadable_match_lengths(redis_server_url: str) -> None:
+    for lengths in ("4,3", "4,x", ","):
+        out = arena(redis_server_url, "bench", "tournament", "--games-per-match", lengths)
+        assert out.exit_code == 1 and "Traceback" not in out.output, out.output
+        assert "games per match" in out.output or "whole numbers" in out.output
 
 
 def test_bench_tournament_refuses_pod_tables_it_cannot_seat(redis_server_url: str) -> None:

@@ -23,7 +23,7 @@ class WorkerProcess:
     log: Path
 
     def kill(self) -> None:
-        """SIGKILL the worker and the work-horse it forked, as when a machine dies (RQ puts
+        """SIGKILL the worker and any work-horse it forked, as when a machine dies (RQ puts
         the horse in a session of its own, so the worker's process group alone misses it)."""
         kill_tree(self.process)
 
@@ -40,7 +40,9 @@ class WorkerProcess:
 
 
 class StartWorker(Protocol):
-    def __call__(self, name: str, redis_url: str | None = None) -> WorkerProcess: ...
+    def __call__(
+        self, name: str, redis_url: str | None = None, fork: bool = False
+    ) -> WorkerProcess: ...
 
 
 @pytest.fixture
@@ -48,10 +50,12 @@ def start_worker(redis_server_url: str, tmp_path: Path) -> Iterator[StartWorker]
     """Start `arena worker` processes (on the session's Redis unless told another)."""
     started: list[WorkerProcess] = []
 
-    def start(name: str, redis_url: str | None = None) -> WorkerProcess:
+    def start(name: str, redis_url: str | None = None, fork: bool = False) -> WorkerProcess:
+        """`fork`: RQ's work-horse per job (`--fork-per-job`) rather than in-process matches."""
         log = tmp_path / f"{name}.log"
         with log.open("wb") as out:
             command = ["worker", "--name", name, "--redis-url", redis_url or redis_server_url]
+            command += ["--fork-per-job"] if fork else []
             process = subprocess.Popen(
                 [sys.executable, "-m", "arena", *command],
                 stdout=out,
