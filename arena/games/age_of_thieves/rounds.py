@@ -165,9 +165,9 @@ def _immediate(state: State, event: str) -> State:
         return ask(state, "reinforce", first, [Action("space", s.id) for s in spaces], Task(""))
     if event in ("C07", "A11"):
         takers = [s for s in seats if event == "C07" or not state.thief(s).ej]
-        return queue(state, *(Task("draw", s, n=1) for s in takers))
+        return push(state, *(Task("draw", s, n=1) for s in takers))
     if event == "C08":
-        return queue(state, *(Task("discard", s) for s in seats))
+        return push(state, *(Task("discard", s) for s in seats))
     if event == "A02":
         posts = board().with_feature(Feature.GUARD_ALARM, District(state.escape))
         free_ = [s for s in posts if free(state, s)]
