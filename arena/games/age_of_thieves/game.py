@@ -19,7 +19,7 @@ from arena.games.age_of_thieves import (  # noqa: F401
 )
 from arena.games.age_of_thieves.engine import play
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation, observe
-from arena.games.age_of_thieves.queries import cards, district
+from arena.games.age_of_thieves.render import render
 from arena.games.age_of_thieves.state import (
     Action,
     State,
@@ -130,6 +130,7 @@ class AgeOfThievesGame:
                 "escaped": escaped,
                 "emperors_jewel": winner is not None and state.thief(winner).ej,
                 "everyone_loses": winner is None,
+                "winners": [] if winner is None else [winner],
             },
         )
 
@@ -202,30 +203,6 @@ def _tiebreak(state: State, scores: tuple[int, ...], escaped: list[int]) -> str:
         return ""
     greens = {state.thief(s).green for s in best}
     return "green jewels" if len(greens) > 1 else "left earlier"
-
-
-def render(state: State, seat: int | None = None) -> str:
-    """A text picture: round and guard status, each thief with his district and sheet, the guards
-    per district; hands only for `seat` (all of them when omniscient)."""
-    lines = [
-        f"Age of Thieves, round {state.round} ({state.status.value}), first player "
-        f"{state.first}, event {state.event or '-'}, guard initiative {state.die}"
-        + (f", escape district {state.escape}" if state.escape else ""),
-    ]
-    for s, thief in enumerate(state.thieves):
-        where = f"{thief.space} ({district(thief.space).value})" if thief.on_board else "escaped"
-        sheet = f"VP {thief.vp}" + (", EMPEROR'S JEWEL" if thief.ej else "")
-        lines.append(f"  seat {s} {thief.name:8} {where:12} {sheet}")
-        if seat is None or seat == s:
-            names = ", ".join(cards().card(c).name for c in thief.hand) or "-"
-            lines.append(f"      hand: {names}")
-    per = Counter(district(g).value for g in (*state.guards, *state.captains))
-    lines.append("  guards: " + ", ".join(f"{d} {n}" for d, n in sorted(per.items())))
-    lines.append("  jewels on the board: " + ", ".join(f"{k}@{s}" for s, k in state.jewels))
-    if state.over:
-        who = "nobody" if state.winner < 0 else f"seat {state.winner}"
-        lines.append(f"  game over: {who} wins ({state.reason})")
-    return "\n".join(lines)
 
 
 AGE_OF_THIEVES = AgeOfThievesGame()

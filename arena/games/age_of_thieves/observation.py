@@ -115,7 +115,7 @@ def _thief(state: State, seat: int, own: bool, secret: bool) -> dict[str, Any]:
     held = len(thief.hand)
     if secret and not own:  # what the screen hides: the tiles and cards put on the plan
         informers, agents = informers + thief.spent[0], agents + thief.spent[1]
-        held += sum(_general(p.card) + _general(p.under) for p in thief.plan)
+        held += sum(general_card(p.card) + general_card(p.under) for p in thief.plan)
     return {
         "thief": thief.name,
         "space": thief.space,
@@ -139,7 +139,7 @@ def _thief(state: State, seat: int, own: bool, secret: bool) -> dict[str, Any]:
     }
 
 
-def _general(card: str) -> int:
+def general_card(card: str) -> int:
     return int(bool(card) and cards().card(card).kind is CardKind.GENERAL)
 
 
@@ -178,7 +178,7 @@ def resample_hidden(state: State, seat: int, rng: random.Random) -> State:
         plan = []
         for p in thief.plan:
             card, under = p.card, p.under
-            if _hidden_card(p, secret) and _general(card):
+            if _hidden_card(p, secret) and general_card(card):
                 card, pool = pool[0], pool[1:]
             if p.under and (secret or p.status == "pending"):
                 under, pool = pool[0], pool[1:]
@@ -209,7 +209,7 @@ def _hidden_card(p: Planned, secret: bool) -> bool:
 def _unseen(thief: Thief, secret: bool) -> tuple[str, ...]:
     found: list[str] = []
     for p in thief.plan:
-        if _hidden_card(p, secret) and _general(p.card):
+        if _hidden_card(p, secret) and general_card(p.card):
             found.append(p.card)
         if p.under and (secret or p.status == "pending"):
             found.append(p.under)

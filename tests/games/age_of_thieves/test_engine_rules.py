@@ -338,3 +338,12 @@ def test_section_8_other_seats_see_plan_steps_as_hidden() -> None:
     assert GAME.action_seen_by(state, action, 0) == "plan G13"
     assert GAME.action_seen_by(state, action, 1) == "plan (hidden)"
     assert GAME.action_seen_by(state, GAME.parse_action("done"), 1) == "done"
+
+
+def test_render_shows_a_seat_only_what_it_may_see() -> None:
+    """22.7: a seat's picture names its own hand and peeks only; omniscient shows every tile."""
+    state = table(tiles=(("N71", "plain_guard"),)).with_thief(1, hand=("G13",))
+    mine = GAME.render(state, 0)
+    assert "Elixir of Speed" not in mine and "plain_guard" not in mine and "tile(?)@N71" in mine
+    everything = GAME.render(state)
+    assert "Elixir of Speed" in everything and "tile(plain_guard)@N71" in everything
