@@ -73,7 +73,7 @@ def figures(state: State, job: Task) -> State:
             return state
         if state.orders_guards and len(ranked) > 1:
             options = [Action("target", space) for space in ranked]
-            return ask(state, "guard_order", state.first, options, job)
+            return ask(state, "guard_order", state.referee, options, job)
         state, todo, targeted = _go(state, todo, targeted, ranked[0], captain)
         if state.prompt is not None:
             return state
@@ -100,7 +100,7 @@ def _go(
     if state.orders_guards and len(closest) > 1:
         options = [Action("target", str(s)) for s in closest]
         resume = Task("figure_target", arg=space + "@" + _encode(todo, targeted), n=int(captain))
-        return ask(state, "guard_target", state.first, options, resume), todo, targeted
+        return ask(state, "guard_target", state.referee, options, resume), todo, targeted
     seat = _target(state, seats, near, targeted)
     return _move(state, space, seat, captain), _without(todo, space), targeted | {seat}
 

@@ -183,7 +183,7 @@ def _place(state: State, job: Task) -> State:
     figures = state.captains if captain else state.guards
     if figures_at(state, job.arg) or supply or len(figures) < 2:
         return place(state, job.arg, captain, arrests)
-    return ask(state, "relocate", state.first, [Action("target", f) for f in figures], job)
+    return ask(state, "relocate", state.referee, [Action("target", f) for f in figures], job)
 
 
 @answer("relocate")

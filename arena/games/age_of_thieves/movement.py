@@ -245,7 +245,7 @@ def _plain_guard(state: State, here: str) -> State:
     if len(spaces) == 1:
         return push(state, placing(spaces[0], captain=False, arrests=True))
     options = [Action("space", s) for s in spaces]
-    return ask(state, "plain_guard", state.first, options, Task("plain_guard"))
+    return ask(state, "plain_guard", state.referee, options, Task("plain_guard"))
 
 
 @answer("plain_guard")

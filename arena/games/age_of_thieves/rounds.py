@@ -154,7 +154,7 @@ def _alarm_figures(state: State) -> list[Task]:
 def _immediate(state: State, event: str) -> State:
     """The "Sofort" events of 22.3."""
     seats = state.seats_on_board()
-    first = state.first
+    first = state.referee
     if event == "C05":
         compass = cards_event(event)
         spaces = [
@@ -232,7 +232,7 @@ def yellow_jewel(state: State, job: Task) -> State:
         and empty(state, n.id)
         and all(board().distance(n.id, s) >= YELLOW_DISTANCE for s in spots)
     ]
-    return ask(state, "jewel", state.first, [Action("jewel", s) for s in spaces], job)
+    return ask(state, "jewel", state.referee, [Action("jewel", s) for s in spaces], job)
 
 
 @answer("jewel")

@@ -232,6 +232,13 @@ class State:
     def seats_on_board(self) -> tuple[int, ...]:
         return tuple(s for s in self.clockwise() if self.thieves[s].on_board)
 
+    @property
+    def referee(self) -> int:
+        """Who takes the first player's decisions: the first player, or once he has left the
+        city (he can no longer influence the game) the next thief on the board clockwise."""
+        on = self.seats_on_board()
+        return on[0] if on else self.first
+
 
 def push(state: State, *tasks: Task) -> State:
     """Run `tasks` next, before anything already queued."""

@@ -347,3 +347,13 @@ def test_render_shows_a_seat_only_what_it_may_see() -> None:
     assert "Elixir of Speed" not in mine and "plain_guard" not in mine and "tile(?)@N71" in mine
     everything = GAME.render(state)
     assert "Elixir of Speed" in everything and "tile(plain_guard)@N71" in everything
+
+
+def test_a_first_player_who_left_the_city_decides_nothing_more() -> None:
+    """Sections 11, 5: a thief who has left cannot influence the game; the first player's
+    decisions (here D-8's tied space) fall to the next thief on the board."""
+    state = table(guards=("N71",), tiles=(("N71", "plain_guard"),), escape="N")
+    state = state.with_thief(0, space="", escaped=(1, 1), exit="XN1")
+    state = state.with_thief(1, space="N71", protected=True)
+    state = answer(scenario(state, Task("move", 1, "", 4)), "take tile")
+    assert state.first == 0 and state.prompt is not None and state.prompt.seat == 1
