@@ -10,6 +10,10 @@ rebuild from the results log then come from one function and agree bit for bit.
 Every update of a ladder watches the ladder's `applied` hash, which every update also writes, so
 the updates of one ladder are serialised: the results log holds them in the order their maths
 ran, which is the order a rebuild replays. Concurrent writers only retry; nothing is lost.
+
+`apply_many` is the fast path for a stream of results (a ladder's runner, a backlog, the
+benchmark): batches of results, each still its own period, one transaction a batch
+(`arena.store.rating_batch`); it writes the same bytes as `apply` one result at a time.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
+from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache, apply_batch
 from arena.store.rating_records import (
     BOARDS,
     AnyResult,
@@ -61,10 +66,27 @@ class RatingStore:
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
         self._ladders = LadderStore(client)
+        self._caches: dict[str, StandingCache] = {}  # per ladder: see `apply_many`
 
     def apply(self, ladder: LadderDefinition, result: AnyResult) -> Applied | None:
         """Rate one result; None (and nothing written) if its id was already rated."""
         return self.apply_period(ladder, [result])
+
+    def apply_many(
+        self, ladder: LadderDefinition, results: Iterable[AnyResult], batch: int = DEFAULT_BATCH
+    ) -> list[BatchApplied]:
+        """Rate `results` in order, each as its own period (as `apply` would, one after the
+        other), `batch` of them a transaction; ids rated already are skipped. Readers see each
+        batch at once when it commits. A batch with a bad result (unknown bot, wrong number of
+        sides) raises before anything of it is written; the batches before it stay rated."""
+        if batch < 1:
+            raise ValueError(f"a batch holds at least one result, not {batch}")
+        cache = self._caches.setdefault(ladder.ref.slug, StandingCache())
+        pending = list(results)
+        return [
+            apply_batch(self._redis, ladder, pending[start : start + batch], cache)
+            for start in range(0, len(pending), batch)
+        ]
 
     def apply_period(
         self, ladder: LadderDefinition, results: Sequence[AnyResult]

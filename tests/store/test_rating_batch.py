@@ -1,0 +1,121 @@
+"""`RatingStore.apply_many`: batches of results write the bytes one-by-one updates write,
+exactly once per result id, and `arena ladder rebuild` reproduces them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+import redis
+
+from arena.ratings import InvalidResultError
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
+from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
+from arena.store.rebuild import rebuild
+from tests.store.ratings_helpers import BUILTINS, snapshot
+
+Config = dict[str, str | int]
+PAIRS: Config = {"city": "paris"}
+SNITCH: Config = {"city": "paris", "players": 3}
+TEAMS: Config = {"city": "paris", "players": 4}
+
+
+def make(client: redis.Redis, name: str, config: Config) -> LadderDefinition:
+    definition = LadderDefinition(ladder_ref(name), config=config)
+    LadderStore(client).create(definition)
+    return LadderStore(client).get(definition.ref)
+
+
+def results_for(config: Config, count: int, seed: int = 3) -> list[AnyResult]:
+    """`count` random results of the ladder's shape (pairs with a duplicate match's 0.75,
+    tables of three with frequent ties, two teams of two)."""
+    rng = random.Random(seed)
+    made: list[AnyResult] = []
+    for index in range(count):
+        if config.get("players", 2) == 2:
+            a, b = rng.sample(BUILTINS, 2)
+            made.append(RatedResult(f"r{index}", a, b, rng.choice((0, 0.5, 0.75, 1)), index))
+        else:
+            seats = rng.sample(BUILTINS, 3 if config["players"] == 3 else 4)
+            sides = [[name] for name in seats] if len(seats) == 3 else [seats[:2], seats[2:]]
+            scored = tuple((tuple(side), float(rng.randrange(2))) for side in sides)
+            made.append(TableResult(f"t{index}", scored, index))
+    return made
+
+
+def by_suffix(client: redis.Redis, ladder: LadderDefinition) -> dict[str, bytes]:
+    """Every key of the ladder but its definition, named without the ladder's slug."""
+    prefix = f"arena:ladder:{ladder.ref.slug}"
+    return {
+        key.decode().removeprefix(prefix): dump
+        for key, dump in snapshot(client, ladder).items()
+        if key.decode() != prefix
+    }
+
+
+@pytest.mark.parametrize("config", [PAIRS, SNITCH, TEAMS], ids=["pairs", "tables", "teams"])
+def test_batches_write_the_bytes_of_one_by_one_updates_and_of_a_rebuild(
+    redis_client: redis.Redis, config: Config
+) -> None:
+    one, many = make(redis_client, "one", config), make(redis_client, "many", config)
+    store = RatingStore(redis_client)
+    results = results_for(config, 60)
+    for result in results:
+        store.apply(one, result)
+    # A batch size that splits the results unevenly; a repeated result is skipped.
+    applied = store.apply_many(many, [*results[:30], results[3], *results[30:]], batch=7)
+    assert [r.result_id for b in applied for r in b.rated] == [r.result_id for r in results]
+    assert [skip for b in applied for skip in b.skipped] == [results[3].result_id]
+    live = by_suffix(redis_client, one)
+    assert len(live) > 10 and by_suffix(redis_client, many) == live  # every key's DUMP
+    report = rebuild(redis_client, many, write=False)
+    assert report.identical and report.results == 60
+
+
+def test_a_result_submitted_again_counts_once(redis_client: redis.Redis) -> None:
+    ladder = make(redis_client, "pairs", PAIRS)
+    store = RatingStore(redis_client)
+    results = results_for(PAIRS, 20)
+    store.apply(ladder, results[0])  # rated one at a time first: a batch must skip it
+    store.apply_many(ladder, results)
+    live = snapshot(redis_client, ladder)
+    again = store.apply_many(ladder, reversed(results), batch=6)
+    assert [b.rated for b in again] == [()] * 4
+    assert sorted(s for b in again for s in b.skipped) == sorted(r.result_id for r in results)
+    assert store.apply(ladder, results[5]) is None
+    assert snapshot(redis_client, ladder) == live
+    assert [r.result_id for r in store.results(ladder)] == [r.result_id for r in results]
+
+
+def test_a_writer_reads_again_after_another_update(redis_client: redis.Redis) -> None:
+    # The batch writer keeps the standings it wrote; one result rated by someone else in
+    # between must be seen, or the next batch would rate from stale values.
+    ladder = make(redis_client, "pairs", PAIRS)
+    writer, other = RatingStore(redis_client), RatingStore(redis_client)
+    results = results_for(PAIRS, 30)
+    writer.apply_many(ladder, results[:10])
+    other.apply(ladder, results[10])
+    writer.apply_many(ladder, results[11:20])
+    other.apply_many(ladder, results[20:25])
+    writer.apply_many(ladder, results[25:])
+    assert len(store_results := writer.results(ladder)) == 30
+    assert [r.result_id for r in store_results] == [r.result_id for r in results]
+    assert rebuild(redis_client, ladder, write=False).identical
+
+
+def test_a_batch_with_a_bad_result_writes_nothing_of_it(redis_client: redis.Redis) -> None:
+    pairs, snitch = make(redis_client, "pairs", PAIRS), make(redis_client, "snitch", SNITCH)
+    store = RatingStore(redis_client)
+    results = results_for(PAIRS, 6)
+    before = snapshot(redis_client, pairs)
+    ghost = RatedResult("g", "random", "ghost", 1.0, 0.0)
+    with pytest.raises(UnknownBotError, match="unknown bot 'ghost'"):
+        store.apply_many(pairs, [*results, ghost])
+    assert snapshot(redis_client, pairs) == before
+    with pytest.raises(InvalidResultError, match=r"has 2 sides, but .* \(3 players\) have 3"):
+        store.apply_many(snitch, results)
+    with pytest.raises(ValueError, match="at least one result"):
+        store.apply_many(pairs, results, batch=0)
+    assert store.apply_many(pairs, []) == []
+    assert not redis_client.exists(keys.ladder_log(pairs.ref.slug))
