@@ -39,6 +39,12 @@ NO_TARGET: tuple[int, ...] = (NONE,)
 _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
 _new_tuple = tuple.__new__
 _FIELDS = State._fields
+# Enum members read on every action, as plain names: on Python 3.11 each read through its
+# class goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_THIEF_ROUND, _ANY_GEAR = Kind.THIEF, Kind.GEAR
+_PLACE, _PLAY, _REPLAY = ActionKind.THIEF, ActionKind.GEAR, ActionKind.REPLAY
+_FLIP_GEAR, _FLIP_THIEF = OnPlay.FLIP_GEAR, OnPlay.FLIP_THIEF
+_GAIN, _GAIN_PER_THIEF, _LAUNDER = OnPlay.GAIN, OnPlay.GAIN_PER_OPPONENT_THIEF, OnPlay.LAUNDER
 
 
 def create(config: Config, seed: int) -> State:
@@ -83,7 +89,7 @@ def legal_actions(state: State) -> list[Action]:
         replays = _gear_plays(state, seat, sorted(gear), ActionKind.REPLAY)
         return [*replays, Action(ActionKind.PASS)]
     names = sorted({card.name for card in state.hands[seat]})
-    if ROUNDS[state.round].kind is Kind.THIEF:
+    if ROUNDS[state.round].kind is _THIEF_ROUND:
         actions = _thief_plays(state, seat, names)
     else:
         actions = _gear_plays(state, seat, names)
@@ -101,7 +107,7 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
     actions = []
     for name in names:
         effect = CATALOGUE[name].on_play
-        if effect is not OnPlay.FLIP_THIEF:
+        if effect is not _FLIP_THIEF:
             row = THIEF_AT[name]
             actions += [row[loc] for loc in open_locations]
             continue
@@ -118,7 +124,7 @@ def _gear_plays(
     state: State, seat: int, names: list[str], kind: ActionKind = ActionKind.GEAR
 ) -> list[Action]:
     """Gear plays in sorted order. A REPLAY (R7) is free and only at the resolving Location."""
-    free = kind is ActionKind.REPLAY
+    free = kind is _REPLAY
     mine, theirs = state.board[seat], state.board[1 - seat]
     places: list[Place] = []  # (location, cost modifiers, Thieves with room, see `_prefix`)
     for location in (state.pending[0].location,) if free else LOCATIONS:
@@ -133,7 +139,7 @@ def _gear_plays(
     rows = ON_THIEF[kind]
     for name in names:
         card = CATALOGUE[name]
-        if card.on_play is OnPlay.FLIP_GEAR:
+        if card.on_play is _FLIP_GEAR:
             actions += _flip_gear_plays(state, seat, kind, card, places, free)
             continue
         per_location = rows[name]
@@ -175,9 +181,9 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     if state.pending:
         return _resolve_replay(state, action)
     hand = _remove_one(state.hands[mover], action.card)
-    if action.kind is ActionKind.THIEF:
+    if action.kind is _PLACE:
         changes = _place_thief(state, mover, action)
-    elif action.kind is ActionKind.GEAR:
+    elif action.kind is _PLAY:
         changes = _place_gear(state, mover, action, free=False)
     else:
         coins, supply = table.gain(state.coins, state.supply, mover, 1)
@@ -222,17 +228,18 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
     laundered = state.laundered
     stack = state.board[seat][location][action.thief]
     board = table.replace_stack(state.board, seat, location, action.thief, (*stack, (card, False)))
-    if card.on_play is OnPlay.FLIP_GEAR and action.target != NONE:
+    effect = card.on_play
+    if effect is _FLIP_GEAR and action.target != NONE:
         board = table.flip_top(board, 1 - seat, location, action.target)
-    elif card.on_play is OnPlay.GAIN:
+    elif effect is _GAIN:
         coins, supply = table.gain(coins, supply, seat, card.amount)
-    elif card.on_play is OnPlay.GAIN_PER_OPPONENT_THIEF:
+    elif effect is _GAIN_PER_THIEF:
         bonus = len(state.board[1 - seat][location])
         coins, supply = table.gain(coins, supply, seat, card.amount + bonus)
-    elif card.on_play is OnPlay.LAUNDER:
+    elif effect is _LAUNDER:
         coins, supply, laundered = table.launder(coins, supply, laundered, seat)
     tax = state.locations[location].gear_tax
-    if tax is Kind.GEAR or tax is card.colour:
+    if tax is _ANY_GEAR or tax is card.colour:
         coins, supply = table.return_coin(coins, supply, 1 - seat)
     return {"board": board, "coins": coins, "supply": supply, "laundered": laundered}
 
@@ -294,7 +301,7 @@ def _next_pending(state: State) -> State:
 
 
 def _resolve_replay(state: State, action: Action) -> State:
-    if action.kind is ActionKind.REPLAY:
+    if action.kind is _REPLAY:
         seat = state.to_move
         discards = with_seat(state.discards, seat, _remove_one(state.discards[seat], action.card))
         state = state._replace(discards=discards)

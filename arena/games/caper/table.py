@@ -12,6 +12,11 @@ from arena.games.caper_common.coins import launder as launder
 from arena.games.caper_common.coins import pay as pay
 from arena.games.caper_common.coins import return_coin as return_coin
 
+# Enum members read on every listing, as plain names: on Python 3.11 each read through its
+# class goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_OWNER, _OPPONENT = Whose.OWNER, Whose.OPPONENT
+_FLIP_GEAR, _FLIP_THIEF = OnPlay.FLIP_GEAR, OnPlay.FLIP_THIEF
+
 
 def face_up(crew: Crew) -> Iterator[Card]:
     """The crew's cards that still have their abilities."""
@@ -39,7 +44,7 @@ def crew_modifiers(place: Card, own: Crew, opponent: Crew) -> tuple[CostModifier
     if place.cost_modifier is not None:
         found.append(place.cost_modifier)
     # Plain loops: this runs for every legal-action listing, the engine's hottest path.
-    for crew, whose in ((own, Whose.OWNER), (opponent, Whose.OPPONENT)):
+    for crew, whose in ((own, _OWNER), (opponent, _OPPONENT)):
         for stack in crew:
             for card, flipped in stack:
                 modifier = card.cost_modifier
@@ -78,10 +83,10 @@ def flip_targets(state: State, seat: int, location: int, effect: OnPlay) -> tupl
     Only the topmost card of a stack can be flipped (section 6): Blazeblaster needs a Gear on
     top, The Illusionist a Thief with no Gear; either way it must be face up and unprotected.
     """
-    if effect is not OnPlay.FLIP_GEAR and effect is not OnPlay.FLIP_THIEF:
+    if effect is not _FLIP_GEAR and effect is not _FLIP_THIEF:
         return ()
     crew = state.board[1 - seat][location]
-    wants_gear = effect is OnPlay.FLIP_GEAR
+    wants_gear = effect is _FLIP_GEAR
     face_up_tops = [
         position
         for position, stack in enumerate(crew)

@@ -26,6 +26,12 @@ from arena.games.caper_europe.state import NONE, TRACK_END, Action, Goods, Place
 DISCARD_EVENT = 0
 HQ_COIN_EVENT = 1
 Event = tuple[int, int, Card | None]
+
+# Enum members read on every action, as plain names: on Python 3.11 each read through its
+# class goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_GEAR = Kind.GEAR
+_MOVE, _COIN, _BURN, _GRAB, _LAUNDER = Op.MOVE, Op.COIN, Op.BURN, Op.GRAB, Op.LAUNDER
+_CREW = Scope.CREW
 _EVENT_SCOPES = {
     DISCARD_EVENT: (Scope.DISCARD, Scope.DISCARD_GEAR),
     HQ_COIN_EVENT: (Scope.HQ_COINS,),
@@ -85,7 +91,7 @@ class Work:
         """Steps 1-6 of R14 for `card` played by `seat` as `action` says."""
         location = action.location
         crew = self.crew(seat, location)
-        if card.kind is Kind.GEAR:
+        if card.kind is _GEAR:
             self.coins, self.supply = coin_rule.pay(self.coins, self.supply, seat, card.cost)
             crew.append((card, action.thief))
         else:
@@ -111,18 +117,18 @@ class Work:
 
     def one_shot(self, seat: int, location: int, icon: Icon, action: Action) -> None:
         op = icon.op
-        if op is Op.MOVE:
+        if op is _MOVE:
             self.move(seat, location, icon.amount)
-        elif op is Op.COIN:
+        elif op is _COIN:
             self.gain(seat, icon.amount)
-        elif op is Op.BURN and action.target != NONE:  # R17: no target, no burn
+        elif op is _BURN and action.target != NONE:  # R17: no target, no burn
             self.burn(seat, location, action.target)
-        elif op is Op.GRAB:
+        elif op is _GRAB:
             good = action.good if icon.good is None else icon.good
             if good != NONE and self.goods[location][good]:  # R10: nothing there, nothing taken
                 self.goods = _bump(self.goods, location, good, -1)
                 self.hq_goods = _bump(self.hq_goods, seat, good, +1)
-        elif op is Op.LAUNDER:
+        elif op is _LAUNDER:
             before = self.hq_coins
             self.coins, self.supply, self.hq_coins = coin_rule.launder(
                 self.coins, self.supply, self.hq_coins, seat
@@ -144,12 +150,12 @@ class Work:
 
     def undo(self, victim: int, burner: int, location: int, icon: Icon) -> None:
         op = icon.op
-        if op is Op.MOVE:
+        if op is _MOVE:
             self.move(burner, location, icon.amount)
-        elif op is Op.COIN:
+        elif op is _COIN:
             amount = min(icon.amount, self.coins[victim])
             self.coins, self.supply = coin_rule.pay(self.coins, self.supply, victim, amount)
-        elif op is Op.GRAB:
+        elif op is _GRAB:
             held = [good for good, n in enumerate(self.hq_goods[victim]) if n]
             if icon.good is not None:
                 held = [icon.good] if icon.good in held else []
@@ -160,7 +166,7 @@ class Work:
                 # `GRAB ?` undone: the victim chooses the token once this play has resolved. Nothing
                 # after the burn in a resolution reads or moves goods, so the order is unseen.
                 self.returning = location
-        elif op is Op.LAUNDER and self.hq_coins[victim]:
+        elif op is _LAUNDER and self.hq_coins[victim]:
             self.hq_coins = with_seat(self.hq_coins, victim, self.hq_coins[victim] - 1)
             self.supply += 1
 
@@ -189,7 +195,7 @@ class Work:
         for source in [*before, self.locations[location]]:
             for icon in source.combos:
                 cond = _per(icon)
-                if cond.scope is not Scope.CREW:
+                if cond.scope is not _CREW:
                     continue
                 if cond.is_set:
                     times = table.count_cards(cond, after) - table.count_cards(cond, before)
@@ -234,7 +240,7 @@ class Work:
     def fire(self, seat: int, location: int, icon: Icon, times: int) -> None:
         if times <= 0:  # R12: decreases never undo anything
             return
-        if icon.op is Op.MOVE:
+        if icon.op is _MOVE:
             self.move(seat, location, icon.amount * times)
         else:
             self.gain(seat, icon.amount * times)

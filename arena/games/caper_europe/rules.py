@@ -38,6 +38,16 @@ _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_list
 _new_tuple = tuple.__new__
 _FIELDS = State._fields
 
+# Enum members read on every action, as plain names: on Python 3.11 each read through its
+# class goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_THIEF_ROUND = Kind.THIEF
+_PLACE, _PLAY, _DISCARD, _RETURN = (
+    ActionKind.THIEF,
+    ActionKind.GEAR,
+    ActionKind.DISCARD,
+    ActionKind.RETURN,
+)
+
 
 def create(config: Config, seed: int) -> State:
     """A new game in the configured city (`{"city": "paris"}` by default), shuffled by `seed` in
@@ -85,10 +95,10 @@ def legal_actions(state: State) -> list[Action]:
         actions = [Action(ActionKind.RETURN, good=good) for good in held]
     else:
         ids = sorted({card.id for card in state.hands[seat]})
-        if ROUNDS[state.round].kind is Kind.THIEF:
-            actions = _plays(state, seat, ids, ActionKind.THIEF)
+        if ROUNDS[state.round].kind is _THIEF_ROUND:
+            actions = _plays(state, seat, ids, _PLACE)
         else:
-            actions = _plays(state, seat, ids, ActionKind.GEAR)
+            actions = _plays(state, seat, ids, _PLAY)
             actions += [DISCARD[card_id] for card_id in ids]
     global _last_listed
     _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
@@ -98,7 +108,7 @@ def legal_actions(state: State) -> list[Action]:
 def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Action]:
     """Thief placements (R5) or affordable Gear plays (R7), with every burn target (R17) and
     every grabbable type for a `GRAB ?` (R10)."""
-    gear = kind is ActionKind.GEAR
+    gear = kind is _PLAY
     cards = [CATALOGUE[card_id] for card_id in ids]
     burning = grabbing = False
     for card in cards:
@@ -152,7 +162,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
             raise reason
     mover = state.to_move
     work = Work(state)
-    if action.kind is ActionKind.RETURN:
+    if action.kind is _RETURN:
         work.returning = state.returning
         work.return_good(mover, action.good)
         changes = work.changes()
@@ -160,7 +170,7 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
         return _after_play(state, changes, 1 - mover)
     card = CATALOGUE[action.card]
     hand = _remove_one(state.hands[mover], card)
-    if action.kind is ActionKind.DISCARD:
+    if action.kind is _DISCARD:
         work.discard(mover, card, coin=True)
     else:
         work.play(mover, card, action)

@@ -18,13 +18,18 @@ from arena.games.caper_europe.state import (
     State,
 )
 
+# Enum members read on every action, as plain names: on Python 3.11 each read through its
+# class goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_THIEF, _GEAR = Kind.THIEF, Kind.GEAR
+_DISCARD_GEAR = Scope.DISCARD_GEAR
+
 
 def cards_of(crew: Sequence[Placed]) -> list[Card]:
     return [card for card, _ in crew]
 
 
 def thief_count(crew: Sequence[Placed]) -> int:
-    return [card.kind for card, _ in crew].count(Kind.THIEF)
+    return [card.kind for card, _ in crew].count(_THIEF)
 
 
 def has_thief_room(crew: Crew) -> bool:
@@ -33,7 +38,7 @@ def has_thief_room(crew: Crew) -> bool:
 
 def tops(crew: Crew) -> list[Card]:
     """The topmost card of each stack: its last Gear, or the Thief itself if it has none."""
-    top: list[Card] = [card for card, _ in crew if card.kind is Kind.THIEF]
+    top: list[Card] = [card for card, _ in crew if card.kind is _THIEF]
     for card, thief in crew:
         top[thief] = card
     return top
@@ -41,14 +46,14 @@ def tops(crew: Crew) -> list[Card]:
 
 def topmost_gear(crew: Crew) -> list[Card]:
     """The topmost Gear of the crew: one per Thief that carries Gear (R25, section 7)."""
-    return [card for card in tops(crew) if card.kind is Kind.GEAR]
+    return [card for card in tops(crew) if card.kind is _GEAR]
 
 
 def thieves_with_room(crew: Crew) -> list[int]:
     """Indices of the Thieves here that can take another Gear (fewer than 3)."""
     loads: list[int] = []  # a Gear joins after its Thief, and Thieves never leave
     for card, thief in crew:
-        if card.kind is Kind.THIEF:
+        if card.kind is _THIEF:
             loads.append(0)
         else:
             loads[thief] += 1
@@ -71,7 +76,7 @@ def burn_targets(state: State, burner: int, location: int) -> tuple[int, ...]:
     return tuple(
         thief
         for thief, top in enumerate(tops(crew))
-        if top.kind is Kind.GEAR and not is_protected(place, crew, top)
+        if top.kind is _GEAR and not is_protected(place, crew, top)
     )
 
 
@@ -82,11 +87,11 @@ def goods_present(goods: Goods) -> tuple[int, ...]:
 def count_cards(cond: Condition, cards: Iterable[Card]) -> int:
     """How many times `cond` holds among `cards`: disjoint sets (R15), a single colour being a
     set of one. `DISCARD_GEAR` counts Gear only; Thieves match the colour grey."""
-    gear_only = cond.scope is Scope.DISCARD_GEAR
+    gear_only = cond.scope is _DISCARD_GEAR
     have = [0] * len(cond.colours)
     gear = thieves = 0
     for card in cards:
-        if card.kind is Kind.THIEF:
+        if card.kind is _THIEF:
             if gear_only:
                 continue
             thieves += 1
