@@ -94,6 +94,13 @@ def observe(state: State, seat: int) -> AgeOfThievesObservation:
         "over": state.over,
         "winner": state.winner,
         "reason": state.reason,
+        # the rest of the public state, so that a bot can rebuild one (sampling.py)
+        "actions_done": state.actions_done,
+        "district_deck": len(state.districts),
+        "tasks": [list(t) for t in state.tasks],
+        "prompt_task": list(prompt.task) if prompt else [],
+        "first_player_orders_guards": state.orders_guards,
+        "specials": state.specials,
     }  # fmt: skip
     return AgeOfThievesObservation(seat, _freeze(data))
 
@@ -136,6 +143,14 @@ def _thief(state: State, seat: int, own: bool, secret: bool) -> dict[str, Any]:
         "blue_ap": thief.blue,
         "red_ap": thief.red,
         "pool": thief.pool if own else None,
+        "spent": list(thief.spent) if own else None,
+        "planned": thief.planned,
+        "jailed": thief.jailed,
+        "cloak": thief.cloak,
+        "free_hidden": thief.free_hidden,
+        "purple_next": thief.purple_next,
+        "draws_next": thief.draws_next,
+        "bola_next": thief.bola_next,
     }
 
 

@@ -1,0 +1,39 @@
+"""Sampling full states from an observation (for determinized search bots): the seat cannot tell
+the sample from the real state, and the engine plays on from it (22.7)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arena.games.age_of_thieves.sampling import sample_state
+from tests.games.age_of_thieves.helpers import GAME, eager
+
+PLAYERS = (2, 3, 4)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_a_sample_looks_the_same_to_the_seat_and_plays_on(players: int) -> None:
+    """At every decision of Jewel-seeking games, a state sampled from the acting seat's view
+    gives that seat the same view, conserves the jewels, figures and 70 general cards, and
+    accepts each legal action; a few random decisions later it still runs."""
+    for seed in range(4):
+        state = GAME.create({"players": players}, seed)
+        rng = random.Random(seed)
+        steps = 0
+        while not GAME.is_terminal(state):
+            seat = GAME.current_player(state)
+            assert seat is not None
+            seen = GAME.observation(state, seat)
+            sample = sample_state(seen, rng)
+            assert GAME.observation(sample, seat).to_json() == seen.to_json()
+            assert GAME.conserved(sample) == GAME.conserved(state)
+            assert GAME.legal_actions(sample) == GAME.legal_actions(state)
+            if steps % 25 == 0:
+                for _ in range(10):
+                    if GAME.is_terminal(sample):
+                        break
+                    sample = GAME.apply(sample, rng.choice(list(GAME.legal_actions(sample))))
+            state = GAME.apply(state, eager(state, rng), seat)
+            steps += 1
