@@ -161,3 +161,18 @@ def _target(state: State, seats: list[int], near: dict[int, int], targeted: set[
         return (near[seat], -crowd, seat in targeted, seat)
 
     return min(seats, key=key)
+
+
+def default_figure(state: State, job: Task) -> str:
+    """D-6's choice of the next figure, the default of the `guard_order` decision (22.6)."""
+    todo, _ = _decode(job.arg)
+    return _ranked(state, todo, bool(job.n))[0]
+
+
+def default_target(state: State, job: Task) -> int:
+    """D-6's target for the figure of a `guard_target` decision (22.6)."""
+    space, _, rest = job.arg.partition("@")
+    todo, targeted = _decode(rest)
+    seats = _candidates(state, todo, space)
+    near = {s: board().distance(space, state.thief(s).space) for s in seats}
+    return _target(state, seats, near, targeted)

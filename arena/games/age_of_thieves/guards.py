@@ -162,7 +162,7 @@ def place(state: State, space: str, captain: bool, arrests: bool) -> State:
         figures = state.captains if captain else state.guards
         if not figures:
             return state
-        state = relocate(state, _farthest(state, figures), space, captain)
+        state = relocate(state, farthest(state, figures), space, captain)
     return arrest_at(state, space) if arrests else state
 
 
@@ -177,7 +177,7 @@ def placing(space: str, captain: bool, arrests: bool) -> Task:
 @task("place")
 def _place(state: State, job: Task) -> State:
     """Section 16, 20: with the supply empty, the first player relocates a figure of that type
-    of his choice from the board (22.6; `place` alone takes the default, `_farthest`)."""
+    of his choice from the board (22.6; `place` alone takes the default, `farthest`)."""
     captain, arrests = bool(job.n & CAPTAIN), bool(job.n & ARRESTS)
     supply = state.captain_supply if captain else state.guard_supply
     figures = state.captains if captain else state.guards
@@ -193,7 +193,7 @@ def _relocate(state: State, job: Task, action: Action) -> State:
     return arrest_at(state, job.arg) if arrests else state
 
 
-def _farthest(state: State, figures: tuple[str, ...]) -> str:
+def farthest(state: State, figures: tuple[str, ...]) -> str:
     spots = [t.space for t in state.thieves if t.on_board]
 
     def nearest_thief(space: str) -> int:

@@ -357,3 +357,28 @@ def test_a_first_player_who_left_the_city_decides_nothing_more() -> None:
     state = state.with_thief(1, space="N71", protected=True)
     state = answer(scenario(state, Task("move", 1, "", 4)), "take tile")
     assert state.first == 0 and state.prompt is not None and state.prompt.seat == 1
+
+
+def test_22_6_defaults_of_the_first_players_decisions() -> None:
+    """22.6: every first-player decision has a deterministic default; games played with the
+    defaults for them (and the variant ordering the guards) end, each default a legal option."""
+    import random
+
+    from arena.games.age_of_thieves.defaults import FIRST_PLAYER, default_action
+    from tests.games.age_of_thieves.helpers import eager
+
+    used: set[str] = set()
+    for seed in range(8):
+        config = {"players": 4, "first_player_orders_guards": 1}
+        state, rng = GAME.create(config, seed), random.Random(seed)
+        while not GAME.is_terminal(state):
+            assert state.prompt is not None
+            action = default_action(state)
+            if state.prompt.name in FIRST_PLAYER:
+                assert action in state.prompt.options and action == default_action(state)
+                used.add(state.prompt.name)
+            else:
+                assert action is None
+                action = eager(state, rng)
+            state = GAME.apply(state, action)
+    assert {"jewel", "guard_order"} <= used
