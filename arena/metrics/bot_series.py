@@ -8,6 +8,7 @@ labels, so /metrics renders them here with the label prefix built once per ladde
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -118,6 +119,10 @@ def bot_families(tops: Tops) -> list[Metric]:
 
 
 def _number(value: float) -> str:
+    """`floatToGoString`, whose answer is `repr` for any finite number below 1e6 (Go writes
+    exponents from 7 integer digits on): the common case without its function calls."""
+    if -math.inf < value < 1e6:
+        return repr(value)
     return str(floatToGoString(value))  # type: ignore[no-untyped-call]  # untyped upstream
 
 
@@ -129,16 +134,18 @@ def _escape(value: str) -> str:
 def bot_exposition(tops: Tops) -> str:
     """The same families in the Prometheus text format (version 0.0.4)."""
     lines: list[str] = []
+    # Each bot's label and the text between it and the value, once for all the families.
+    escaped = [[f'{_escape(bot)}"}} ' for bot, _ in top] for _, top in tops]
     for spec in BOT_FAMILIES:
         lines.append(f"# HELP {spec.name} {spec.help}\n# TYPE {spec.name} {spec.kind}\n")
-        for ladder, top in tops:
+        for (ladder, top), bots in zip(tops, escaped, strict=True):
             if not spec.exported_for(ladder):
                 continue
             name, game, version = (_escape(label) for label in ladder_labels(ladder))
             prefix = f'{spec.name}{{ladder="{name}",game="{game}",rules_version="{version}",bot="'
             threshold, value = ladder.params.provisional_rd, spec.value
             lines.extend(
-                f'{prefix}{_escape(bot)}"}} {_number(value(summary, threshold))}\n'
-                for bot, summary in top
+                f"{prefix}{bot}{_number(value(summary, threshold))}\n"
+                for bot, (_, summary) in zip(bots, top, strict=True)
             )
     return "".join(lines)
