@@ -122,3 +122,23 @@ def test_games_with_the_first_player_ordering_the_guards_end() -> None:
                 asked += state.prompt.name in ("guard_order", "guard_target")
                 state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
     assert asked > 0
+
+
+def test_settings_thieves_and_first_game() -> None:
+    """Section 4 steps 3-4: thieves chosen by setting; a first game leaves the specials out."""
+    from arena.games.api import ConfigError
+
+    state = GAME.create({"players": 3, "thieves": "zain,morius,joanne", "first_game": 1}, 7)
+    assert [t.name for t in state.thieves] == ["zain", "morius", "joanne"]
+    assert not state.specials
+    rng = random.Random(7)
+    while not GAME.is_terminal(state):
+        assert not any(
+            a.kind == "plan" and a.arg.startswith("S") for a in GAME.legal_actions(state)
+        )
+        state = GAME.apply(state, rng.choice(list(GAME.legal_actions(state))))
+    with pytest.raises(ConfigError, match="unknown thief"):
+        GAME.create({"players": 2, "thieves": "zain,robin"}, 1)
+    with pytest.raises(ConfigError, match="settings are"):
+        GAME.create({"players": 2, "colour": "red"}, 1)
+    assert [r.role for r in GAME.seat_roles({"players": 4})] == ["player"] * 4
