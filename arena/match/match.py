@@ -16,7 +16,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
-from arena.match.metrics import GameMetrics
+from arena.match.metrics import GameMetrics, MatchMetrics
 from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.match.remote import RemoteSeat
 from arena.match.seats import layout, lineup
@@ -24,7 +24,7 @@ from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 
-BATCH_COMMANDS = 500  # about 50 games' records and metrics per round trip
+BATCH_GAMES = 100  # records per round trip, with the metrics of their games summed
 
 
 class UnknownPlayerError(ValueError):
@@ -59,6 +59,7 @@ def play_match(
     seating.seat_names(players)  # the right number of players, before any game is played
     outcomes = []
     pending = client.pipeline(transaction=False)
+    tally = MatchMetrics(game.id)  # queued with each batch of records
     for index, (game_seed, rotation) in enumerate(deals(games, seed, duplicate, len(players))):
         names = seating.seat_names(lineup(players, rotation))
         seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(names)]
@@ -68,14 +69,17 @@ def play_match(
             outcome = referee_game(game, config, game_seed, observed.wrap(seats), policy, game_id)
         except Exception:
             with contextlib.suppress(redis.RedisError):
+                tally.queue(pending)
                 pending.execute()  # the games that did end were played: they count as such
             observed.voided(index + 1)  # a rerun of the match replays this game and earlier ones
             raise
         pending.set(keys.game_record(game_id), outcome.record.dumps())
-        observed.finished(outcome, pending)
-        if len(pending) >= BATCH_COMMANDS:
+        observed.add_to(tally, outcome)
+        if len(pending) >= BATCH_GAMES:
+            tally.queue(pending)
             pending.execute()
         outcomes.append(outcome)
+    tally.queue(pending)
     pending.execute()
     return outcomes
 

@@ -17,7 +17,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from typing import Any, Protocol
 
 from arena.bots.base import Bot
@@ -89,8 +88,11 @@ class GameInfo:
     seats: tuple[SeatInfo, ...] = ()  # every seat: its player, role and team
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class DecisionRequest:
+    """One decision asked of a seat. Slotted and not frozen: one is made per action, and a
+    frozen dataclass's construction cost about as much as a tenth of an engine step."""
+
     game_id: str
     seat: int
     legal: Sequence[Any]
@@ -99,12 +101,15 @@ class DecisionRequest:
     strikes: int
     move_number: int  # actions played in the game so far, by both seats
     observe: Callable[[], Observation] = field(repr=False, compare=False)
+    _seen: Observation | None = field(default=None, repr=False, compare=False)
 
-    @cached_property
+    @property
     def observation(self) -> Observation:
         """The seat's view, built on first use: building it costs more than an engine step, and
         a built-in bot that never looks at it (random) should not pay for it."""
-        return self.observe()
+        if self._seen is None:
+            self._seen = self.observe()
+        return self._seen
 
 
 class Unobserved:
@@ -143,6 +148,8 @@ class GameOutcome:
     termination: Termination
     reason: str = ""
     faults: tuple[tuple[int, str], ...] = ()  # (seat, what happened) in order
+    latencies_ms: tuple[tuple[float, ...], ...] = ()  # per seat: each decision, as clocked
+    timeouts: tuple[int, ...] = ()  # per seat: deadlines missed
 
 
 class BuiltinSeat:
@@ -178,6 +185,25 @@ class _Clock:
         )
 
 
+_TEXTS: dict[tuple[str, int, Any], str] = {}
+_TEXTS_KEPT = 100_000  # a game has a few thousand distinct actions; this bounds any game's
+
+
+def _action_text(game: Game[Any, Any], action: Any) -> str:
+    """`game.action_text`, which depends on the action alone, remembered per distinct action:
+    the same few actions recur in every game, and writing one out costs a tenth of a step."""
+    try:
+        key = (game.id, game.rules_version, action)
+        text = _TEXTS.get(key)
+    except TypeError:  # an unhashable action: written out every time
+        return game.action_text(action)
+    if text is None:
+        if len(_TEXTS) >= _TEXTS_KEPT:
+            _TEXTS.clear()
+        text = _TEXTS[key] = game.action_text(action)
+    return text
+
+
 def referee_game(
     game: Game[Any, Any],
     config: Config,
@@ -202,7 +228,9 @@ class _Referee:
     ) -> None:
         self.game, self.config, self.seed, self.seats = game, config, seed, seats
         self.policy, self.game_id = policy, game_id
-        self.rng = random.Random(f"referee/{seed}")  # fault moves: random but reproducible
+        self._rng: random.Random | None = (
+            None  # made on a first timeout: seeding costs 2% of a game
+        )
         self.clocks = [_Clock(policy.bank_ms) for _ in seats]
         self.faults: list[tuple[int, str]] = []
         self.layout = layout(game, config)
@@ -224,7 +252,7 @@ class _Referee:
             action, forfeit = self._decide(state, mover, len(actions))
             if action is not None:
                 state = game.apply(state, action, mover)
-                actions.append(game.action_text(action))
+                actions.append(_action_text(game, action))
         outcome = self._outcome(state, actions, forfeit)
         for seat, info in zip(seats, infos, strict=True):
             seat.finish(info, outcome)
@@ -271,15 +299,23 @@ class _Referee:
             self.faults.append((mover, f"missed the deadline (strike {clock.strikes})"))
             if clock.strikes >= policy.max_strikes:
                 return None, (mover, Fault.TIMEOUT, f"{clock.strikes} missed deadlines")
-            return legal[self.rng.randrange(len(legal))], None
+            return legal[self._fault_rng().randrange(len(legal))], None
         if decision.fault is not None:
             detail = f": {decision.detail}" if decision.detail else ""
             return None, (mover, decision.fault, f"{decision.fault.value}{detail}")
         if decision.action not in legal:
             reason = f"illegal action: {self._why_illegal(state, decision.action, mover)}"
             return None, (mover, Fault.ILLEGAL, reason)
-        clock.bank_ms = max(0, clock.bank_ms - max(0, int(elapsed_ms) - policy.move_ms))
+        over_ms = int(elapsed_ms) - policy.move_ms
+        if over_ms > 0:  # the bank pays for the time over the move's budget
+            clock.bank_ms = max(0, clock.bank_ms - over_ms)
         return decision.action, None
+
+    def _fault_rng(self) -> random.Random:
+        """The generator of fault moves: random but reproducible."""
+        if self._rng is None:
+            self._rng = random.Random(f"referee/{self.seed}")
+        return self._rng
 
     def _why_illegal(self, state: Any, action: Any, mover: int) -> str:
         try:
@@ -315,4 +351,12 @@ class _Referee:
             result=result.to_json(),
             meta=meta,
         )
-        return GameOutcome(record, result, termination, reason, tuple(self.faults))
+        return GameOutcome(
+            record,
+            result,
+            termination,
+            reason,
+            tuple(self.faults),
+            tuple(tuple(clock.latencies_ms) for clock in self.clocks),
+            tuple(clock.strikes for clock in self.clocks),
+        )

@@ -141,12 +141,30 @@ def queue_game(
     timeouts: int,
 ) -> None:
     """`record_game`'s commands, queued on the caller's pipeline (to share its round trip)."""
+    queue_games(pipe, game, winner, termination, 1)
+    queue_timings(pipe, game, [duration_s], decisions, timeouts)
+
+
+def queue_games(
+    pipe: redis.client.Pipeline, game: str, winner: int | None, termination: str, count: int
+) -> None:
+    """`count` games that ended alike, counted in one go (a match's games are, per batch)."""
     result = "draw" if winner is None else f"seat{winner}_win"
-    add_count(pipe, GAMES, (game, result, termination), 1)
-    add_count(pipe, DECISION_TIMEOUTS, (game,), timeouts)
+    add_count(pipe, GAMES, (game, result, termination), count)
     if termination not in ("normal", "voided"):
-        add_count(pipe, FORFEITS, (game, termination), 1)
-    add_observations(pipe, GAME_DURATION, (game,), [duration_s])
+        add_count(pipe, FORFEITS, (game, termination), count)
+
+
+def queue_timings(
+    pipe: redis.client.Pipeline,
+    game: str,
+    durations_s: Sequence[float],
+    decisions: Sequence[tuple[str, float]],
+    timeouts: int,
+) -> None:
+    """The durations of some games, their decisions' latencies and timeouts, in one go."""
+    add_count(pipe, DECISION_TIMEOUTS, (game,), timeouts)
+    add_observations(pipe, GAME_DURATION, (game,), durations_s)
     for kind in sorted({kind for kind, _ in decisions}):
         seconds = [s for k, s in decisions if k == kind]
         add_observations(pipe, DECISION_LATENCY, (game, kind), seconds)
