@@ -16,7 +16,6 @@ from arena.games.age_of_thieves.queries import (
 )
 from arena.games.age_of_thieves.state import (
     Action,
-    Planned,
     State,
     Task,
     add_sorted,
@@ -211,7 +210,3 @@ def nearest_open(state: State, space: str) -> tuple[str, ...]:
     ]
     near = min(board().distance(space, s) for s in options)
     return tuple(s for s in options if board().distance(space, s) == near)
-
-
-def clear_plan(plan: tuple[Planned, ...]) -> tuple[Planned, ...]:
-    return tuple(p if p.status != "pending" else p._replace(status="declined") for p in plan)
