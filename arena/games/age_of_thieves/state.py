@@ -75,6 +75,30 @@ VERBS = frozenset(
 )  # fmt: skip
 
 
+# Every decision (a prompt's name), who takes it and the verbs of its options, for bots, the
+# protocol and the docs. "first" is the first player (or, once he has left, the next thief on
+# the board); "seat" the thief concerned.
+DECISIONS: dict[str, tuple[str, str]] = {
+    "start": ("seat", "space <start field>: where his thief begins (4.6, D-15)"),
+    "jewel": ("first", "jewel <space>: where this round's yellow jewel goes (5b)"),
+    "reinforce": ("first", "space <guardhouse>: C05's guard"),
+    "close": ("first", "close <exit>: A06's closed exit"),
+    "plan": ("seat", "plan <card>, under <general card>, ap <n>, done: his plan (8)"),
+    "turn": ("seat", "sneak|sprint|clever|cunning|special|general|resolve|decline <card> (7, 9)"),
+    "move": ("seat", "step <space>, take <jewel|tile>, steal <seat>:<jewel>, sewer <space>, "
+             "pocket, stop (11, 13, 14)"),
+    "fx": ("seat", "target, to, fire, steal, tile, take, give, swap, keep, stop: a card's "
+           "parameters (22.2, 22.4); `give` is asked of the thief who must give a card (S03)"),
+    "limit": ("seat", "discard <card>: over the hand limit of 5 (5)"),
+    "discard": ("seat", "discard <card>: Cleverness, Alert Citizens, C08, an arrest (17)"),
+    "lose_jewel": ("seat", "jewel yellow|trinket: which he loses on arrest (D-9)"),
+    "plain_guard": ("first", "space <space>: the plain-clothes guard's tied space (D-8)"),
+    "relocate": ("first", "target <space>: the figure moved when the supply is empty (16)"),
+    "guard_order": ("first", "target <space>: the next guard (variant, D-6)"),
+    "guard_target": ("first", "target <seat>: its thief among equally near ones (variant)"),
+}  # fmt: skip
+
+
 def action_text(action: Action) -> str:
     """`plan G05`, `ap 3`, `step N34`, `steal 2:green`, `done`."""
     return f"{action.kind} {action.arg}" if action.arg else action.kind

@@ -142,3 +142,22 @@ def test_settings_thieves_and_first_game() -> None:
     with pytest.raises(ConfigError, match="settings are"):
         GAME.create({"players": 2, "colour": "red"}, 1)
     assert [r.role for r in GAME.seat_roles({"players": 4})] == ["player"] * 4
+
+
+def test_every_decision_is_documented() -> None:
+    """Every prompt met in play is listed in DECISIONS with who takes it."""
+    from arena.games.age_of_thieves.state import DECISIONS
+
+    met: set[str] = set()
+    for players in PLAYERS:
+        for seed in range(6):
+            config = {"players": players, "first_player_orders_guards": seed % 2}
+            state, rng = GAME.create(config, seed), random.Random(seed)
+            while not GAME.is_terminal(state):
+                assert state.prompt is not None
+                met.add(state.prompt.name)
+                action = (
+                    eager(state, rng) if seed % 3 else rng.choice(list(GAME.legal_actions(state)))
+                )
+                state = GAME.apply(state, action)
+    assert met <= set(DECISIONS) and len(met) > 8
