@@ -2,7 +2,7 @@
 
     python -m workers.bench_recovery [--workers 3] [--kills 5] [--redis-url URL]
 
-A round robin fills the queue; each time, a worker is killed (with its work-horse, as when its
+A round robin fills the queue; each time, a worker is killed (with any work-horse, as when its
 machine dies) in the middle of a match and a new one takes its place, as a Kubernetes Deployment
 would. Recovery is the time from the kill to the match's next attempt starting.
 """
