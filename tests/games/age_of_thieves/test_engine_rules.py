@@ -382,3 +382,15 @@ def test_22_6_defaults_of_the_first_players_decisions() -> None:
                 action = eager(state, rng)
             state = GAME.apply(state, action)
     assert {"jewel", "guard_order"} <= used
+
+
+def test_9_1_worked_example_noiron_fishing_rod_then_ambush() -> None:
+    """9.1 [R-ex]: Noiron plans Ambush with 1 AP and Fishing Rod (Angel) with 6. Using the Rod
+    leaves only Cleverness; declining it leaves Cunning Plan too."""
+    for rod, ambush in (("resolve G09", ["clever B02", "decline B02"]),
+                        ("decline G09", ["clever B02", "cunning B02", "decline B02"])):  # fmt: skip
+        state = at(table("noiron,zain"), 0, "N82", plan=(Planned("B02", 1), Planned("G09", 6)))
+        state = at(state, 1, "S82")  # Zain, with the EJ, out of the Rod's range
+        state = scenario(state, Task("turn", 0, n=6), Task("turn", 0, n=1))
+        state = answer(state, rod)
+        assert options(state) == ambush
