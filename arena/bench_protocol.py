@@ -9,7 +9,9 @@ a bot sends replies with oversized request ids and never reads what comes back."
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
+import resource
 import secrets
 import socket
 import statistics
@@ -49,6 +51,9 @@ class RoundTrips:
     seconds: float
     latencies_ms: tuple[float, ...]
     gateway_rss_bytes: int = 0  # resident memory of the gateway process after the run
+    # CPU time a decision of the gateway, the bot hosts and the runners (this process), in
+    # microseconds: steadier than the rate on a machine shared with other work.
+    cpu_us: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
     @property
     def per_second(self) -> float:
@@ -110,9 +115,16 @@ def round_trips(
             infos = [info for info, _ in named]
             sweep = []
             for level in parallel:
+                before = _cpu_seconds(gateway.pid, [host.pid for host in hosts])
                 trips = _play_pairs(url, infos, seconds, level)
+                used = _cpu_seconds(gateway.pid, [host.pid for host in hosts])
+                per = max(trips.decisions, 1) / 1e6
+                gw, bots_us, own = ((b - a) / per for a, b in zip(before, used, strict=True))
                 rss = rss_bytes(gateway.pid)
-                sweep.append((level, dataclasses.replace(trips, gateway_rss_bytes=rss)))
+                figures = dataclasses.replace(
+                    trips, gateway_rss_bytes=rss, cpu_us=(gw, bots_us, own)
+                )
+                sweep.append((level, figures))
             return sweep
         finally:
             stop_all([*hosts, gateway])
@@ -124,6 +136,17 @@ def rss_bytes(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) * 1024
     return 0
+
+
+def _cpu_seconds(gateway: int, hosts: Sequence[int]) -> tuple[float, float, float]:
+    """CPU time so far of the gateway, of all bot hosts, and of this process (Linux)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    return _process_cpu(gateway), sum(map(_process_cpu, hosts)), own.ru_utime + own.ru_stime
+
+
+def _process_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
 
 def _free_port() -> int:

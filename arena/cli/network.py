@@ -217,12 +217,15 @@ def run_bench_protocol(
         sweep = round_trips(location, bots, seconds, parallel)
     console.print(
         f"protocol: {bots} SDK bots connected over gRPC; round trip runner -> Redis -> gateway "
-        f"-> bot -> gateway -> Redis -> runner (targets: p50 <= 2 ms, p99 <= 10 ms)"
+        f"-> bot -> gateway -> Redis -> runner (targets at one game at a time: p50 <= 1 ms, "
+        f"p99 <= 5 ms); CPU a decision of the gateway, the bot hosts and the runners"
     )
     for level, figures in sweep:
         console.print(
             f"{min(level, bots // 2):>3} games at a time: p50 {figures.percentile(50):6.2f} ms, "
             f"p99 {figures.percentile(99):6.2f} ms, {figures.per_second:,.0f} decisions/s "
             f"({figures.decisions:,} decisions); gateway RSS "
-            f"{figures.gateway_rss_bytes / 2**20:,.0f} MiB"
+            f"{figures.gateway_rss_bytes / 2**20:,.0f} MiB; CPU "
+            + " / ".join(f"{us:,.0f}" for us in figures.cpu_us)
+            + " us"
         )
