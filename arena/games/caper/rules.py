@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from arena.games.api import (
@@ -26,6 +27,7 @@ from arena.games.caper.state import (
     Pending,
     Side,
     State,
+    replaced,
 )
 from arena.games.caper.validation import violation
 from arena.games.caper_common import draft
@@ -37,8 +39,6 @@ EMPTY_SIDE: Side = ((), (), ())
 
 NO_TARGET: tuple[int, ...] = (NONE,)
 _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
-_new_tuple = tuple.__new__
-_FIELDS = State._fields
 # Enum members read on every action, as plain names: on Python 3.11 each read through its
 # class goes through `EnumType.__getattr__`, several times the cost of reading a global.
 _THIEF_ROUND, _ANY_GEAR = Kind.THIEF, Kind.GEAR
@@ -79,11 +79,14 @@ def create(config: Config, seed: int) -> State:
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action, sorted by (kind, card, location, thief, target)."""
+    global _last_listed
     if state.to_move < 0:
         return []
     seat = state.to_move
     if seat >= 2:
-        return variants.pass_actions(state)
+        actions = variants.pass_actions(state)
+        _last_listed = (state, tuple(actions))
+        return actions
     if state.pending:
         gear = {card.name for card in state.discards[seat] if card.kind is Kind.GEAR}
         replays = _gear_plays(state, seat, sorted(gear), ActionKind.REPLAY)
@@ -95,7 +98,6 @@ def legal_actions(state: State) -> list[Action]:
         actions = _gear_plays(state, seat, names)
         if state.players != 4 or not actions:  # V7: with 4 players, only if nothing plays
             actions += [DISCARD[name] for name in names]
-    global _last_listed
     _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
     return actions
 
@@ -195,16 +197,11 @@ def apply(state: State, action: Action, seat: int | None = None) -> State:
     # players) both swap hands.
     if not draft.turn_over(state.round, mover):
         changes["to_move"] = 1 - mover
-        return _evolve(state, changes)
+        return replaced(state, changes)
     if state.players == 2 and not draft.round_over(hands):
         changes.update(hands=draft.swap(hands), hands_known=True, to_move=ROUNDS[state.round].first)
-        return _evolve(state, changes)
-    return _end_turn(_evolve(state, changes))
-
-
-def _evolve(state: State, changes: dict[str, Any]) -> State:
-    """`state._replace(**changes)` without its keyword packing, on `apply`'s hottest path."""
-    return _new_tuple(State, map(changes.get, _FIELDS, state))
+        return replaced(state, changes)
+    return _end_turn(replaced(state, changes))
 
 
 def _place_thief(state: State, seat: int, action: Action) -> dict[str, Any]:
@@ -345,4 +342,7 @@ def _remove_one(cards: tuple[Card, ...], name: str) -> tuple[Card, ...]:
 
 
 def _sorted(cards: tuple[Card, ...]) -> Hand:
-    return tuple(sorted(cards, key=lambda card: card.name))
+    return tuple(sorted(cards, key=_name))
+
+
+_name = attrgetter("name")

@@ -8,6 +8,7 @@ and SEND actions. Passes nobody else sees are logged in `State.passes` for the p
 from __future__ import annotations
 
 from itertools import combinations
+from operator import attrgetter
 
 from arena.games.api import ConfigError
 from arena.games.caper import table
@@ -23,11 +24,15 @@ from arena.games.caper.state import (
     Hand,
     State,
     action_text,
+    replaced,
 )
 from arena.games.caper_common.draft import with_seat
 
 PLAYER_COUNTS = (2, 3, 4)
 PASS_KINDS = (ActionKind.GIVE, ActionKind.SEND)
+# Enum members read on every pass, as plain names: on Python 3.11 each read through its class
+# goes through `EnumType.__getattr__`, several times the cost of reading a global.
+_GIVE, _SEND = PASS_KINDS
 
 
 def players_setting(value: object) -> int:
@@ -70,12 +75,13 @@ def next_turn(state: State) -> State | None:
         _sorted(state.lookout_hands[0] + state.hands[0]),
         _sorted(state.lookout_hands[1] + state.hands[1]),
     )
-    return state._replace(
-        hands=((), ()),
-        lookout_hands=lookouts,
-        passes=state.passes + returned,
-        to_move=CREAM_LOOKOUT,
-    )
+    changes = {
+        "hands": ((), ()),
+        "lookout_hands": lookouts,
+        "passes": state.passes + returned,
+        "to_move": CREAM_LOOKOUT,
+    }
+    return replaced(state, changes)
 
 
 def pass_actions(state: State) -> list[Action]:
@@ -83,37 +89,44 @@ def pass_actions(state: State) -> list[Action]:
     if state.players == 3:
         a, b = state.snitch_deck[0].name, state.snitch_deck[1].name
         gifts = {(a, b), (b, a)}
-        return [Action(ActionKind.GIVE, mine, other=theirs) for mine, theirs in sorted(gifts)]
+        return [_pass(_GIVE, mine, theirs) for mine, theirs in sorted(gifts)]
     hand = state.lookout_hands[state.to_move - CREAM_LOOKOUT]
     pairs = sorted({(x.name, y.name) for x, y in combinations(hand, 2)})
-    return [Action(ActionKind.SEND, x, other=y) for x, y in pairs]
+    return [_pass(_SEND, x, y) for x, y in pairs]
+
+
+def _pass(kind: ActionKind, card: str, other: str) -> Action:
+    """`Action(kind, card, other=other)` without the keyword handling of its constructor."""
+    return tuple.__new__(Action, (kind, card, NONE, NONE, NONE, other))
 
 
 def apply_pass(state: State, action: Action) -> State:
     """A legal GIVE or SEND: the cards go to the Masterminds' hands, then the next seat acts."""
     passer, cards = state.to_move, (action.card, action.other)
     passes = (*state.passes, (passer, cards))
-    if action.kind is ActionKind.GIVE:
+    if action.kind is _GIVE:
         hands = (
             _sorted((*state.hands[0], CATALOGUE[action.card])),
             _sorted((*state.hands[1], CATALOGUE[action.other])),
         )
-        return state._replace(
-            hands=hands,
-            snitch_deck=state.snitch_deck[2:],
-            passes=passes,
-            to_move=ROUNDS[state.round].first,
-        )
+        changes = {
+            "hands": hands,
+            "snitch_deck": state.snitch_deck[2:],
+            "passes": passes,
+            "to_move": ROUNDS[state.round].first,
+        }
+        return replaced(state, changes)
     team = passer - CREAM_LOOKOUT
     lookout = _without(state.lookout_hands[team], cards)
     receiver = 1 - team  # V7: to the opposing Mastermind
     received = _sorted(state.hands[receiver] + tuple(CATALOGUE[name] for name in cards))
-    return state._replace(
-        hands=with_seat(state.hands, receiver, received),
-        lookout_hands=with_seat(state.lookout_hands, team, lookout),
-        passes=passes,
-        to_move=MINT_LOOKOUT if passer == CREAM_LOOKOUT else ROUNDS[state.round].first,
-    )
+    changes = {
+        "hands": with_seat(state.hands, receiver, received),
+        "lookout_hands": with_seat(state.lookout_hands, team, lookout),
+        "passes": passes,
+        "to_move": MINT_LOOKOUT if passer == CREAM_LOOKOUT else ROUNDS[state.round].first,
+    }
+    return replaced(state, changes)
 
 
 def pass_violation(state: State, action: Action) -> str:
@@ -173,4 +186,7 @@ def _without(hand: Hand, names: tuple[str, ...]) -> Hand:
 
 
 def _sorted(cards: tuple[Card, ...]) -> Hand:
-    return tuple(sorted(cards, key=lambda card: card.name))
+    return tuple(sorted(cards, key=_name))
+
+
+_name = attrgetter("name")
