@@ -1,6 +1,8 @@
-"""`arena bench ratings`: rated updates per second through the atomic path (two-bot results,
-which update Elo, Glicko-2 and Weng-Lin, then 3-player tables, which update Weng-Lin), and the
-time of a /metrics scrape with many rated bots in Redis.
+"""`arena bench ratings`: rated updates per second one result a transaction (`RatingStore.apply`,
+as the workers rate a match) and in batches by one writer (`RatingStore.apply_many`), for
+two-bot results (Elo, Glicko-2 and Weng-Lin) and 3-player tables (Weng-Lin); whether
+`arena ladder rebuild` reproduces the batched ladders; and the time of a /metrics scrape with
+many rated bots in Redis.
 
 It runs on a private embedded Redis unless given a URL, and then only on an empty database: a
 benchmark must never write its thousands of bots into a real arena.
@@ -25,10 +27,13 @@ from arena.metrics.server import start_metrics_server
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
+from arena.store.rebuild import rebuild
 from arena.store.server import connect, embedded_redis
 
 LADDER = "bench"
 TABLES = "bench-tables"  # a 3-player ladder: tables of the Snitch game
+BATCHED = "bench-batched"  # the same kinds of results, rated in batches by one writer
+BATCHED_TABLES = "bench-batched-tables"
 
 
 @contextmanager
@@ -129,10 +134,19 @@ def _some_game_metrics(client: redis.Redis) -> None:
 
 
 def run_bench(
-    console: Console, url: str | None, bots: int, updates: int, processes: int, scrapes: int
+    console: Console,
+    url: str | None,
+    bots: int,
+    updates: int,
+    processes: int,
+    scrapes: int,
+    batched: int = 0,
 ) -> None:
-    if bots < 2 or updates < 1 or processes < 1 or scrapes < 1:
-        raise ValueError("--bots must be at least 2; --updates, --processes, --scrapes at least 1")
+    if bots < 2 or updates < 1 or processes < 1 or scrapes < 1 or batched < 0:
+        raise ValueError(
+            "--bots must be at least 2; --updates, --processes, --scrapes at least 1; "
+            "--batched not negative"
+        )
     with bench_redis(url) as location:
         client = connect(location)
         console.print(f"Registering {bots:,} bots...")
@@ -155,6 +169,41 @@ def run_bench(
             )
         if bots >= 3:  # after the scrapes: their figures stay those of one ladder
             _bench_tables(console, location, names, max(updates, bots // 3), processes)
+        if batched:
+            _bench_batched(console, client, names, batched)
+
+
+def _bench_batched(console: Console, client: redis.Redis, names: Sequence[str], count: int) -> None:
+    """`count` results (then as many tables) rated by one process in batches, on fresh ladders
+    over the same bots; then a rebuild of each must find every stored byte as it would write it."""
+    store = RatingStore(client)
+    pairs = LadderDefinition(ladder_ref(BATCHED), bots=())
+    runs: list[tuple[str, LadderDefinition, Sequence[AnyResult]]] = [
+        ("two-bot results", pairs, results_for(names, count, 3))
+    ]
+    if len(names) >= 3:
+        tables = LadderDefinition(ladder_ref(BATCHED_TABLES), config={"players": 3}, bots=())
+        runs.append(("3-player tables", tables, tables_for(names, count, 3)))
+    for what, definition, made in runs:
+        LadderStore(client).create(definition)
+        definition = LadderStore(client).get(definition.ref)
+        started, cpu, server = time.perf_counter(), time.process_time(), _server_cpu(client)
+        store.apply_many(definition, made)
+        seconds = time.perf_counter() - started
+        cpu, server = time.process_time() - cpu, _server_cpu(client) - server
+        identical = rebuild(client, definition, write=False).identical
+        console.print(
+            f"Batched {what}: {len(made):,} in {seconds:.2f} s = {len(made) / seconds:,.0f} "
+            f"updates/s (1 process, apply_many; ladder rebuild identical: "
+            f"{'yes' if identical else 'NO'}); CPU a result: {1e6 * cpu / len(made):.0f} us "
+            f"here, {1e6 * server / len(made):.0f} us in Redis"
+        )
+
+
+def _server_cpu(client: redis.Redis) -> float:
+    """CPU seconds the Redis server has used: on a shared machine, wall time alone says little."""
+    info = client.info("cpu")
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
 
 
 def _bench_tables(

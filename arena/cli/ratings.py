@@ -311,15 +311,18 @@ def metrics_command(redis_url: str | None, host: str, port: int, top_n: int) -> 
 @click.option("--updates", default=5_000, show_default=True, help="Rated results to time.")
 @click.option("--processes", default=1, show_default=True, help="Processes applying them.")
 @click.option("--scrapes", default=5, show_default=True, help="Scrapes to time.")
+@click.option(
+    "--batched", default=40_000, show_default=True, help="Results to time in batches (0: none)."
+)
 @friendly_errors
 def bench_ratings_command(
-    redis_url: str | None, bots: int, updates: int, processes: int, scrapes: int
+    redis_url: str | None, bots: int, updates: int, processes: int, scrapes: int, batched: int
 ) -> None:
-    """Rated updates per second through the atomic path (pairs, and 3-player tables for
-    Weng-Lin), and /metrics scrape time."""
+    """Rated updates per second one at a time and in batches by one writer (pairs, and
+    3-player tables for Weng-Lin), and /metrics scrape time."""
     from arena.bench_ratings import run_bench
 
-    run_bench(console, redis_url, bots, updates, processes, scrapes)
+    run_bench(console, redis_url, bots, updates, processes, scrapes, batched)
 
 
 # Declared, not inferred: `arena.cli` imports these while it is itself being imported.

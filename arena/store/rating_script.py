@@ -1,12 +1,15 @@
 """The writes of a batch of rated results as one Lua script: the same keys and bytes as
-`write_period`, but a few arguments a player instead of about forty.
+`write_period`, but a handful of arguments a batch instead of about forty a player.
 
 Packing commands is what costs most in redis-py: every argument is encoded one by one. A
 standing is 11 hash fields, and a player also appears in the summary, the skill hash and five
-leaderboards. Here Python sends each player's values as one tab-joined string, made by the very
-serialisers `write_period` and the rebuild use (`standing_fields`, `summary_value`, `skill_value`,
-`board_values` through `repr`), and the script only splits it and issues the commands. Hash
-fields go in `standing_fields` order, so even a DUMP of a new standing is the same.
+leaderboards. Here Python sends everything as one blob of lines, each player's values one
+tab-joined line holding the strings the serialisers of `write_period` and the rebuild give
+(`packed`), and the script only splits it and issues the commands. Hash fields go in
+`standing_fields` order, so even a DUMP of a new standing is the same.
+
+The script builds each player's standing and history key from their prefix: the arena runs on
+one Redis server (a Redis Cluster would need every key declared, and these on one slot).
 """
 
 from __future__ import annotations
@@ -16,53 +19,52 @@ from collections.abc import Mapping, Sequence
 import redis
 
 from arena.ratings.ladder import Standing
+from arena.ratings.weng_lin import ORDINAL_Z
 from arena.store import keys
-from arena.store.rating_records import (
-    BOARDS,
-    AnyResult,
-    board_values,
-    skill_value,
-    standing_fields,
-    summary_value,
-)
+from arena.store.rating_records import BOARDS, AnyResult, standing_fields
 
-# Lua's unpack() has a stack limit (8,000 values in Redis): long argument lists go in chunks.
+# ARGV: the standing and history key prefixes, the standing's field names (tab-joined), the
+# number of results, and one blob of lines: per result its id, log index and JSON, then per
+# player its name, its values (tab-joined), its number of new history entries and those entries.
+# One blob because redis-py encodes argument by argument; no line holds a newline (JSON escapes
+# them, names are [A-Za-z0-9_.-] or built-in specs). Lua's unpack() has a stack limit (8,000
+# values in Redis): long argument lists go in chunks.
 _SCRIPT = """
 local function chunked(command, key, values)
   for first = 1, #values, 1000 do
     redis.call(command, key, unpack(values, first, math.min(first + 999, #values)))
   end
 end
-local function split(text)
+local function split(text, separator)
   local parts = {}
-  for part in string.gmatch(text, '[^\\t]+') do parts[#parts + 1] = part end
+  for part in string.gmatch(text, separator) do parts[#parts + 1] = part end
   return parts
 end
-local boards = tonumber(ARGV[1])
-local names = split(ARGV[2])
-local results = tonumber(ARGV[3])
+local names = split(ARGV[3], '[^\\t]+')
+local results = tonumber(ARGV[4])
+local lines = split(ARGV[5], '[^\\n]+')
 local applied, log = {}, {}
-local at = 4
-for _ = 1, results do
-  applied[#applied + 1] = ARGV[at]
-  applied[#applied + 1] = ARGV[at + 1]
-  log[#log + 1] = ARGV[at + 2]
-  at = at + 3
+for at = 1, 3 * results, 3 do
+  applied[#applied + 1] = lines[at]
+  applied[#applied + 1] = lines[at + 1]
+  log[#log + 1] = lines[at + 2]
 end
 chunked('HSET', KEYS[1], applied)
 chunked('RPUSH', KEYS[2], log)
+local boards = #KEYS - 4
 local summary, skill, scores = {}, {}, {}
 for b = 1, boards do scores[b] = {} end
-local key = 5 + boards
-while at <= #ARGV do
-  local player, values, entries = ARGV[at], split(ARGV[at + 1]), tonumber(ARGV[at + 2])
+local at = 3 * results + 1
+while at <= #lines do
+  local player, entries = lines[at], tonumber(lines[at + 2])
+  local values = split(lines[at + 1], '[^\\t]+')
   local fields = {}
   for i, name in ipairs(names) do
     fields[#fields + 1] = name
     fields[#fields + 1] = values[i]
   end
-  redis.call('HSET', KEYS[key], unpack(fields))
-  redis.call('RPUSH', KEYS[key + 1], unpack(ARGV, at + 3, at + 2 + entries))
+  redis.call('HSET', ARGV[1] .. player, unpack(fields))
+  redis.call('RPUSH', ARGV[2] .. player, unpack(lines, at + 3, at + 2 + entries))
   summary[#summary + 1] = player
   summary[#summary + 1] = values[#names + 1]
   skill[#skill + 1] = player
@@ -71,20 +73,31 @@ while at <= #ARGV do
     scores[b][#scores[b] + 1] = values[#names + 2 + b]
     scores[b][#scores[b] + 1] = player
   end
-  key = key + 2
   at = at + 3 + entries
 end
 chunked('HSET', KEYS[3], summary)
 chunked('HSET', KEYS[4], skill)
 for b = 1, boards do chunked('ZADD', KEYS[4 + b], scores[b]) end
 """
+_FIELDS = "\t".join(standing_fields(Standing()))
 
 
-def _packed(standing: Standing) -> str:
-    """A player's standing fields, summary, skill and board scores, tab-joined."""
-    values = [*standing_fields(standing).values(), summary_value(standing), skill_value(standing)]
-    values.extend(repr(float(score)) for score in board_values(standing))
-    return "\t".join(values)
+def packed(s: Standing) -> str:
+    """A player's standing fields, summary, skill and board scores, tab-joined: the strings
+    `standing_fields`, `summary_value`, `skill_value` and `board_values` give (a test checks),
+    each float's repr made once."""
+    elo, rating, rd, mu, sigma = (repr(float(x)) for x in (s.elo, s.rating, s.rd, s.mu, s.sigma))
+    games = str(int(s.games))
+    ordinal = repr(float(s.mu - ORDINAL_Z * s.sigma))
+    return "\t".join(
+        (
+            *(elo, rating, rd, repr(float(s.volatility)), repr(float(s.points)), mu, sigma),
+            *(games, str(int(s.wins)), str(int(s.draws)), str(int(s.losses))),
+            f"{elo} {rating} {rd} {games}",
+            f"{mu} {sigma}",
+            *(elo, rating, rd, repr(float(s.games)), ordinal),
+        )
+    )
 
 
 def queue_batch_writes(
@@ -98,15 +111,12 @@ def queue_batch_writes(
     """Queue (as one EVAL) every write of `results`, rated one after another from log index
     `position`: `final` is each player's standing after the last of them, `histories` its new
     history entries in order (both in the order players first appear)."""
-    names = "\t".join(standing_fields(Standing()))
-    args: list[str | int] = [len(BOARDS), names, len(results)]
+    lines: list[str] = []
     for offset, result in enumerate(results):
-        args.extend((result.result_id, str(position + offset), result.to_json()))
-    player_keys: list[str] = []
+        lines.extend((result.result_id, str(position + offset), result.to_json()))
     for player, standing in final.items():
         entries = histories[player]
-        args.extend((player, _packed(standing), len(entries), *entries))
-        player_keys.extend((keys.ladder_standing(slug, player), keys.ladder_history(slug, player)))
+        lines.extend((player, packed(standing), str(len(entries)), *entries))
     fixed = [
         keys.ladder_applied(slug),
         keys.ladder_log(slug),
@@ -114,6 +124,8 @@ def queue_batch_writes(
         keys.ladder_skill(slug),
         *(keys.ladder_board(slug, board) for board in BOARDS),
     ]
+    prefixes = keys.ladder_standing(slug, ""), keys.ladder_history(slug, "")
+    blob = "\n".join(lines)
     pipe.execute_command(  # type: ignore[no-untyped-call]
-        "EVAL", _SCRIPT, len(fixed) + len(player_keys), *fixed, *player_keys, *args
+        "EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, len(results), blob
     )

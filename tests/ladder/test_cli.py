@@ -92,10 +92,13 @@ def test_bad_input_gives_one_clear_line(redis_client: redis.Redis, redis_server_
 
 def test_bench_ratings_prints_its_figures(redis_client: redis.Redis, redis_server_url: str) -> None:
     bench = ("bench", "ratings", "--bots", "20", "--updates", "30", "--scrapes", "1")
-    result = arena(redis_server_url, *bench, "--processes", "2")
+    result = arena(redis_server_url, *bench, "--processes", "2", "--batched", "50")
     assert result.exit_code == 0, result.output
     assert "updates/s" in result.output and "/metrics with 20 rated bots" in result.output
     assert "Weng-Lin table updates: 30 3-player tables" in result.output
+    for what in ("two-bot results: 50", "3-player tables: 50"):
+        assert f"Batched {what} in" in result.output
+        assert "rebuild identical: yes" in result.output.split(f"Batched {what}")[1]
     one_line_error(arena(redis_server_url, *bench), "must be an empty database")
 
 

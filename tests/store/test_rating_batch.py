@@ -9,8 +9,11 @@ import pytest
 import redis
 
 from arena.ratings import InvalidResultError
+from arena.ratings.ladder import Standing
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
+from arena.store.rating_records import board_values, skill_value, standing_fields, summary_value
+from arena.store.rating_script import packed
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
 from arena.store.rebuild import rebuild
 from tests.store.ratings_helpers import BUILTINS, snapshot
@@ -119,3 +122,27 @@ def test_a_batch_with_a_bad_result_writes_nothing_of_it(redis_client: redis.Redi
         store.apply_many(pairs, results, batch=0)
     assert store.apply_many(pairs, []) == []
     assert not redis_client.exists(keys.ladder_log(pairs.ref.slug))
+
+
+def test_a_players_packed_line_holds_the_serialisers_strings() -> None:
+    rng = random.Random(9)
+    standings = [Standing()] + [
+        Standing(
+            rng.uniform(900, 2100),
+            rng.uniform(900, 2100),
+            rng.uniform(30, 350),
+            0.06,
+            rng.randrange(50),
+            rng.randrange(20),
+            rng.randrange(20),
+            rng.randrange(20),
+            rng.randrange(40) / 2,
+            rng.uniform(-5, 50),
+            rng.uniform(0.5, 8.4),
+        )
+        for _ in range(300)
+    ]
+    for standing in standings:
+        expected = [*standing_fields(standing).values(), summary_value(standing)]
+        expected += [skill_value(standing), *(repr(float(v)) for v in board_values(standing))]
+        assert packed(standing) == "\t".join(expected)
