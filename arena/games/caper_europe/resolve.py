@@ -20,6 +20,7 @@ from arena.games.caper_common import coins as coin_rule
 from arena.games.caper_common.draft import Kind, with_seat
 from arena.games.caper_europe import table
 from arena.games.caper_europe.cards import Card
+from arena.games.caper_europe.catalogue import CATALOGUE
 from arena.games.caper_europe.effects import Condition, Icon, Op, Scope
 from arena.games.caper_europe.state import NONE, TRACK_END, Action, Goods, Placed, State
 
@@ -36,6 +37,20 @@ _EVENT_SCOPES = {
     DISCARD_EVENT: (Scope.DISCARD, Scope.DISCARD_GEAR),
     HQ_COIN_EVENT: (Scope.HQ_COINS,),
 }
+
+
+def _with_combos(scopes: tuple[Scope, ...]) -> frozenset[Card]:
+    """The cards with a combo counting in one of `scopes` (cards are hashed by identity)."""
+    return frozenset(
+        card
+        for card in CATALOGUE.values()
+        for icon in card.combos
+        if icon.per is not None and icon.per.scope in scopes
+    )
+
+
+_CREW_SOURCES = _with_combos((Scope.CREW,))
+_EVENT_SOURCES = {kind: _with_combos(scopes) for kind, scopes in _EVENT_SCOPES.items()}
 
 
 class Work:
@@ -192,7 +207,10 @@ class Work:
         older cards here, oldest first, then the Location's ongoing crew combo for the owner."""
         after = table.cards_of(self.crews[seat][location])
         before = after[:-1]
-        for source in [*before, self.locations[location]]:
+        sources = [*before, self.locations[location]]
+        if _CREW_SOURCES.isdisjoint(sources):  # most often nothing here has a crew combo
+            return
+        for source in sources:
             for icon in source.combos:
                 cond = _per(icon)
                 if cond.scope is not _CREW:
@@ -208,7 +226,7 @@ class Work:
         cards oldest first, then the Location's ongoing effect (which needs a Thief there, R13)."""
         while self.events:
             kind, seat, card = self.events.popleft()
-            scopes = _EVENT_SCOPES[kind]
+            scopes, reacting = _EVENT_SCOPES[kind], _EVENT_SOURCES[kind]
             for location in range(3):
                 crew = self.crews[seat][location]
                 sources = table.cards_of(crew)
@@ -216,6 +234,8 @@ class Work:
                     sources.pop()
                 if crew:
                     sources.append(self.locations[location])
+                if reacting.isdisjoint(sources):  # most often nothing here reacts to it
+                    continue
                 for source in sources:
                     for icon in source.combos:
                         cond = _per(icon)

@@ -145,8 +145,9 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
 
 def _choice_plays(kind: ActionKind, card: Card, places: list[Place]) -> list[Action]:
     """The plays of a card that names a burn target or a good: one per choice."""
+    card_id, new = card.id, tuple.__new__  # `new` skips the keyword handling of `Action(...)`
     return [
-        Action(kind, card.id, location, thief, target, good)
+        new(Action, (kind, card_id, location, thief, target, good))
         for location, thieves, targets, goods in places
         for thief in thieves
         for target in (targets if card.burns else NO_CHOICE)
