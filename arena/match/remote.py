@@ -76,7 +76,7 @@ class RemoteSeat:
         if isinstance(got, bytes):
             return self._decode(got, request)  # a reply settles its request in the relay
         self._relay.withdraw(self.bot_id, request_id, late=got is None)
-        return got or Decision(fault=Fault.TIMEOUT)
+        return got if got is not None else Decision(fault=Fault.TIMEOUT)
 
     def _wait(
         self, game_id: str, request_id: str, deadline_ms: int, sent: tuple[bytes, int]
