@@ -30,12 +30,12 @@ from dataclasses import dataclass, field
 import redis
 
 from arena.ratings.errors import InvalidResultError
-from arena.ratings.ladder import Standing
+from arena.ratings.ladder import Outcome, Standing
 from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
-from arena.store.rating_records import AnyResult, history_entry, standing_from_fields
-from arena.store.rating_script import queue_batch_writes
+from arena.store.rating_records import AnyResult, standing_from_fields
+from arena.store.rating_script import history_lines, queue_batch_writes
 
 DEFAULT_BATCH = 1_000  # results a transaction: big enough to amortise, small enough to retry
 
@@ -57,21 +57,33 @@ class StandingCache:
     standings: dict[str, Standing] = field(default_factory=dict)
 
 
-def check_sides(ladder: LadderDefinition, results: Sequence[AnyResult]) -> None:
+def check_sides(ladder: LadderDefinition, results: Sequence[AnyResult]) -> dict[str, Outcome]:
+    """Each result's outcome by id, once a result with the wrong number of sides is refused."""
+    outcomes: dict[str, Outcome] = {}
     for result in results:
-        sides = len(result.outcome().teams)
+        outcome = result.outcome()
+        outcomes.setdefault(result.result_id, outcome)  # the first of a repeated id is rated
+        sides = len(outcome.teams)
         if sides != ladder.sides:
             raise InvalidResultError(
                 f"result {result.result_id!r} has {sides} sides, but games on "
                 f"ladder {ladder.ref} ({ladder.players} players) have {ladder.sides}"
             )
+    return outcomes
 
 
 class _Batch:
     """One attempt: the reads under WATCH, the ratings, the writes."""
 
-    def __init__(self, client: redis.Redis, ladder: LadderDefinition, cache: StandingCache):
+    def __init__(
+        self,
+        client: redis.Redis,
+        ladder: LadderDefinition,
+        cache: StandingCache,
+        outcomes: dict[str, Outcome],
+    ):
         self.client, self.ladder, self.cache = client, ladder, cache
+        self.outcomes = outcomes
         self.slug = ladder.ref.slug
 
     def read(
@@ -130,11 +142,10 @@ class _Batch:
         rated = tuple(dataclasses.replace(r, period=r.result_id) for r in fresh)
         histories: dict[str, list[str]] = {}
         for offset, result in enumerate(rated):
-            outcome = result.outcome()
+            outcome = self.outcomes[result.result_id]
             after = rate_one(current, outcome, params)
             current.update(after)
-            for player, standing in after.items():
-                entry = history_entry(result, outcome, position + offset, player, standing)
+            for player, entry in history_lines(result, outcome, position + offset, after):
                 histories.setdefault(player, []).append(entry)
         pipe.multi()
         final = {player: current[player] for player in histories}
@@ -149,11 +160,11 @@ def apply_batch(
     cache: StandingCache | None = None,
 ) -> BatchApplied:
     """Rate `results` (each its own period, in order) in one transaction; see the module."""
-    check_sides(ladder, results)
+    outcomes = check_sides(ladder, results)
     if not results:
         return BatchApplied((), 0, ())
     cache = cache if cache is not None else StandingCache()
-    batch = _Batch(client, ladder, cache)
+    batch = _Batch(client, ladder, cache, outcomes)
     with client.pipeline() as pipe:
         while True:
             try:

@@ -14,11 +14,13 @@ one Redis server (a Redis Cluster would need every key declared, and these on on
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import json
+import math
+from collections.abc import Iterator, Mapping, Sequence
 
 import redis
 
-from arena.ratings.ladder import Standing
+from arena.ratings.ladder import Outcome, Standing
 from arena.ratings.weng_lin import ORDINAL_Z
 from arena.store import keys
 from arena.store.rating_records import BOARDS, AnyResult, standing_fields
@@ -98,6 +100,39 @@ def packed(s: Standing) -> str:
             *(elo, rating, rd, repr(float(s.games)), ordinal),
         )
     )
+
+
+def _number(value: float) -> str:
+    """A number as json.dumps writes it: `repr` for ints and finite floats."""
+    return repr(value) if math.isfinite(value) else json.dumps(value)
+
+
+def history_lines(
+    result: AnyResult, outcome: Outcome, position: int, after: Mapping[str, Standing]
+) -> Iterator[tuple[str, str]]:
+    """Each player's history entry for `result`, the string `history_entry` makes (a test
+    checks), with the parts shared by the players of a result formatted once."""
+    head = (
+        f'{{"result": {json.dumps(result.result_id)}, "position": {position}, '
+        f'"at": {_number(result.at)}, "opponent": '
+    )
+    teams = outcome.teams
+    for side, team in enumerate(teams):
+        others = ", ".join(p for i, other in enumerate(teams) if i != side for p in other)
+        middle = (
+            f'{head}{json.dumps(others)}, "score": {_number(outcome.shares[side])}, '
+            f'"place": {outcome.ranks[side] + 1}, '
+        )
+        for player in team:
+            s = after[player]
+            yield (
+                player,
+                (
+                    f'{middle}"elo": {_number(s.elo)}, "rating": {_number(s.rating)}, '
+                    f'"rd": {_number(s.rd)}, "volatility": {_number(s.volatility)}, '
+                    f'"mu": {_number(s.mu)}, "sigma": {_number(s.sigma)}}}'
+                ),
+            )
 
 
 def queue_batch_writes(

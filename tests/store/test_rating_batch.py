@@ -3,17 +3,24 @@ exactly once per result id, and `arena ladder rebuild` reproduces them."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 import redis
 
 from arena.ratings import InvalidResultError
-from arena.ratings.ladder import Standing
+from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
-from arena.store.rating_records import board_values, skill_value, standing_fields, summary_value
-from arena.store.rating_script import packed
+from arena.store.rating_records import (
+    board_values,
+    history_entry,
+    skill_value,
+    standing_fields,
+    summary_value,
+)
+from arena.store.rating_script import history_lines, packed
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
 from arena.store.rebuild import rebuild
 from tests.store.ratings_helpers import BUILTINS, snapshot
@@ -146,3 +153,21 @@ def test_a_players_packed_line_holds_the_serialisers_strings() -> None:
         expected = [*standing_fields(standing).values(), summary_value(standing)]
         expected += [skill_value(standing), *(repr(float(v)) for v in board_values(standing))]
         assert packed(standing) == "\t".join(expected)
+
+
+@pytest.mark.parametrize("config", [PAIRS, SNITCH, TEAMS], ids=["pairs", "tables", "teams"])
+def test_history_lines_are_the_entries_history_entry_writes(config: Config) -> None:
+    rng = random.Random(11)
+    made = results_for(config, 200, seed=5)
+    made.append(RatedResult('odd "id"\\é', "random", "greedy", 0.25, 1e-7))  # escapes, exponent
+    made.append(TableResult("int-at", ((("random",), 2.0), (("greedy",), 2.0)), 17))
+    current: dict[str, Standing] = {}
+    for position, result in enumerate(made):
+        outcome = result.outcome()
+        after = rate_outcomes(current, [outcome], LadderParams())
+        current.update(after)
+        ours = dict(history_lines(result, outcome, position + rng.randrange(9), after))
+        assert list(ours) == list(after)
+        for player, standing in after.items():
+            offset = json.loads(ours[player])["position"]
+            assert ours[player] == history_entry(result, outcome, offset, player, standing)
