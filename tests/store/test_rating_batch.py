@@ -96,6 +96,16 @@ def test_a_result_submitted_again_counts_once(redis_client: redis.Redis) -> None
     assert store.apply(ladder, results[5]) is None
     assert snapshot(redis_client, ladder) == live
     assert [r.result_id for r in store.results(ladder)] == [r.result_id for r in results]
+    # One id twice in a batch, with different contents (a retried job that replayed
+    # differently): the first is rated, the second skipped.
+    first = RatedResult("twice", "random", "greedy", 1.0, 1.0)
+    (applied,) = store.apply_many(ladder, [first, RatedResult("twice", "greedy", "random", 1.0, 2)])
+    assert (
+        applied.rated[0].to_json()
+        == RatedResult("twice", "random", "greedy", 1.0, 1.0, 1, "twice").to_json()
+    )
+    assert applied.skipped == ("twice",)
+    assert store.history(ladder, "random")[-1]["score"] == 1.0
 
 
 def test_a_writer_reads_again_after_another_update(redis_client: redis.Redis) -> None:
