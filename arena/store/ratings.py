@@ -28,6 +28,7 @@ import redis
 
 from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Standing, rate_outcomes
+from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
 from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache, apply_batch
@@ -117,7 +118,11 @@ class RatingStore:
                     if any(snap.seen):
                         rated = [i for i, seen in zip(ids, snap.seen, strict=True) if seen]
                         raise InvalidResultError(f"already rated in another period: {rated}")
-                    after = rate_outcomes(snap.before, outcomes, ladder.params)
+                    after = (  # one result: the same floats, faster (tests/ratings/test_single.py)
+                        rate_one(snap.before, outcomes[0], ladder.params)
+                        if len(outcomes) == 1
+                        else rate_outcomes(snap.before, outcomes, ladder.params)
+                    )
                     pipe.multi()
                     write_period(pipe, slug, period, snap.position, after)
                     pipe.execute()
