@@ -3,7 +3,8 @@
 The gateway, the referee and the Python SDK all convert through here, so a message means the same
 on both ends of a stream. Game-specific conversions live in one `_GameCodec` per game id, in
 `_CODECS`; a new game is one more entry there and one more field in the `Observation` and
-`Action` oneofs of `game.proto`. Registered: first-edition Caper and Caper: Europe.
+`Action` oneofs of `game.proto`. Registered: first-edition Caper, Caper: Europe and Age of
+Thieves (its conversions in `arena.codec_age_of_thieves`).
 
 Errors: a malformed action raises the engine's `InvalidActionError`, so the referee treats it like
 an unparsable action text; any other message that does not describe an engine value raises
@@ -19,7 +20,11 @@ from typing import Any, TypeVar
 
 from google.protobuf.internal.containers import RepeatedCompositeFieldContainer
 
+from arena import codec_age_of_thieves as thieves
+from arena.codec_errors import CodecError as CodecError  # raised by every game's codec
 from arena.games import caper_europe as europe
+from arena.games.age_of_thieves.observation import AgeOfThievesObservation
+from arena.games.age_of_thieves.state import Action as ThievesAction
 from arena.games.api import Config, Game, InvalidActionError, Observation, Result
 from arena.games.caper import CATALOGUE, Action, ActionKind, CaperObservation
 from arena.games.caper.observation import PublicStack
@@ -30,13 +35,10 @@ from arena.v1 import bot_pb2, caper_europe_pb2, caper_pb2, game_pb2
 
 PROTOCOL_VERSION = 1  # echoed in Hello and Welcome; a change a v1 peer cannot read is arena.v2
 
-AnyObservation = CaperObservation | EuropeObservation  # every game's observation type
-AnyAction = Action | europe.Action  # every game's action type
+# every game's observation and action types
+AnyObservation = CaperObservation | EuropeObservation | AgeOfThievesObservation
+AnyAction = Action | europe.Action | ThievesAction
 A = TypeVar("A")
-
-
-class CodecError(ValueError):
-    """A message parsed but describes no engine value (e.g. an observation with three sides)."""
 
 
 # --- the generic API ---------------------------------------------------------------------------
@@ -644,6 +646,15 @@ _CODECS: dict[str, _GameCodec] = {
         observation_from_proto=_europe_observation_from_proto,
         action_to_proto=_europe_action_to_proto,
         action_from_proto=_europe_action_from_proto,
+    ),
+    "age-of-thieves": _GameCodec(
+        field="age_of_thieves",
+        observation_type=AgeOfThievesObservation,
+        action_type=ThievesAction,
+        observation_to_proto=thieves.observation_to_proto,
+        observation_from_proto=thieves.observation_from_proto,
+        action_to_proto=thieves.action_to_proto,
+        action_from_proto=thieves.action_from_proto,
     ),
 }
 _BY_FIELD = {codec.field: codec for codec in _CODECS.values()}

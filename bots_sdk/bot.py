@@ -9,10 +9,11 @@
 
 The SDK rebuilds the arena's wire messages into the engine's own typed values (the same
 observations and actions the built-in bots use: `CaperObservation` and `Action` for first-edition
-Caper, `EuropeObservation` and `EuropeAction` for Caper: Europe), calls the bot, and answers the
-arena with the index of the chosen action. `isinstance(observation, EuropeObservation)` tells the
-editions apart. Decisions are made one at a time, even when the bot plays several games at once,
-so a bot needs no locking.
+Caper, `EuropeObservation` and `EuropeAction` for Caper: Europe, `AgeOfThievesObservation` (its
+`to_json()` is the seat's view) and `AgeOfThievesAction` (a verb and an argument) for Age of
+Thieves), calls the bot, and answers the arena with the index of the chosen action.
+`isinstance(observation, EuropeObservation)` tells the games apart. Decisions are made one at a
+time, even when the bot plays several games at once, so a bot needs no locking.
 
 One instance per seat: the bot given to `run` is a prototype. At each game's `GameStarted` the
 SDK makes a fresh instance for that (game, seat), a `copy.deepcopy` of the prototype (or a call,
@@ -30,14 +31,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from arena.games.age_of_thieves.observation import AgeOfThievesObservation
+from arena.games.age_of_thieves.state import Action as AgeOfThievesAction
 from arena.games.api import Result
 from arena.games.caper import Action, CaperObservation
 from arena.games.caper_europe import Action as EuropeAction
 from arena.games.caper_europe import EuropeObservation
 
 # Every game's types, as `arena.codec` rebuilds them from the wire.
-Observation = CaperObservation | EuropeObservation
-GameAction = Action | EuropeAction
+Observation = CaperObservation | EuropeObservation | AgeOfThievesObservation
+GameAction = Action | EuropeAction | AgeOfThievesAction
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +57,7 @@ class Decision:
     bank_ms: int
     strikes: int  # deadlines already missed in this game
     move_number: int
-    game: str = "caper"  # the game's id: "caper" or "caper-europe"
+    game: str = "caper"  # the game's id: "caper", "caper-europe" or "age-of-thieves"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +74,7 @@ class GameStart:
     """A game involving the bot has begun (one per seat the bot holds in it)."""
 
     game_id: str
-    game: str  # "caper" or "caper-europe"
+    game: str  # "caper", "caper-europe" or "age-of-thieves"
     seat: int
     rules_version: int
     config: Mapping[str, str | int]  # e.g. {"city": "paris"}
@@ -116,8 +119,9 @@ class Bot(ABC):
 
     name: str = "bot"  # for logs; the arena shows the name the bot was registered with
     version: str = "0"  # sent in Hello, shown in tables and game records
-    # The ids of the games the bot can play, sent in Hello: "caper" (first edition) and/or
-    # "caper-europe". `act` only ever gets observations and actions of these games.
+    # The ids of the games the bot can play, sent in Hello: "caper" (first edition),
+    # "caper-europe" and/or "age-of-thieves". `act` only ever gets observations and actions of
+    # these games.
     games: tuple[str, ...] = ("caper",)
     info: str = ""  # free text for organisers (author, method)
     # True if the same messages from a fresh instance always get the same answers;

@@ -2,7 +2,8 @@
 arena messages of one game in flight (see `bots_sdk.testing`).
 
 The kit takes turns over every (game, player count) the bot's games have: 2-player games of both
-editions and first-edition Caper's 3-player Snitch game and 4-player team game (section 12). In
+editions and first-edition Caper's 3-player Snitch game and 4-player team game (section 12), and
+Age of Thieves for 2, 3 and 4 thieves (each seat plays alone, the bot's seat taking turns). In
 a 3-player game the bot holds one seat, taking Cream, Mint and the Snitch in turn; in a 4-player
 game it holds both seats of a team (V11), Cream or Mint in turn, each with its own requests and
 GameOver, exactly as the arena sends them. Every other seat plays at random.
@@ -20,11 +21,12 @@ from arena.games.api import Config, Game, Result
 from arena.match.seats import Layout, forfeit_result, layout
 from arena.v1 import bot_pb2
 
-CITIES = {  # per game; "base" is only the shared cards, not a city to play
+CITIES: dict[str, tuple[str, ...]] = {  # per game; "base" is only the shared cards, not a city
     "caper": ("paris", "rome", "london"),
     "caper-europe": ("paris", "barcelona", "rome", "london"),
+    "age-of-thieves": (),  # one board, Hadria-R1: no city to choose
 }
-PLAYER_COUNTS = {"caper": (2, 3, 4), "caper-europe": (2,)}
+PLAYER_COUNTS = {"caper": (2, 3, 4), "caper-europe": (2,), "age-of-thieves": (2, 3, 4)}
 MAX_STRIKES = 3  # the arena's default fault policy
 OTHERS = "random"  # the name the kit gives every seat the bot does not hold
 
@@ -56,7 +58,7 @@ class Table:
         turn = game_seed // len(kinds)  # how many games of this variant came before
         game = get_game(game_id)
         cities = CITIES[game.id]
-        config: Config = {"city": cities[turn % len(cities)]}
+        config: Config = {"city": cities[turn % len(cities)]} if cities else {}
         if players != 2:
             config = {**config, "players": players}
         seating = layout(game, config)

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from arena.games.age_of_thieves import AGE_OF_THIEVES
 from arena.games.api import ConfigError, Game
 from arena.games.caper import CAPER
 from arena.games.caper_europe import CAPER_EUROPE
 
-GAMES: dict[str, Game[Any, Any]] = {CAPER.id: CAPER, CAPER_EUROPE.id: CAPER_EUROPE}
+GAMES: dict[str, Game[Any, Any]] = {
+    CAPER.id: CAPER,
+    CAPER_EUROPE.id: CAPER_EUROPE,
+    AGE_OF_THIEVES.id: AGE_OF_THIEVES,
+}
 
 
 def get_game(game_id: str) -> Game[Any, Any]:

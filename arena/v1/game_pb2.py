@@ -22,11 +22,12 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from arena.v1 import age_of_thieves_pb2 as arena_dot_v1_dot_age__of__thieves__pb2
 from arena.v1 import caper_pb2 as arena_dot_v1_dot_caper__pb2
 from arena.v1 import caper_europe_pb2 as arena_dot_v1_dot_caper__europe__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/game.proto\x12\x08\x61rena.v1\x1a\x14\x61rena/v1/caper.proto\x1a\x1b\x61rena/v1/caper_europe.proto\"|\n\x0bObservation\x12+\n\x05\x63\x61per\x18\x01 \x01(\x0b\x32\x1a.arena.v1.CaperObservationH\x00\x12\x38\n\x0c\x63\x61per_europe\x18\x02 \x01(\x0b\x32 .arena.v1.CaperEuropeObservationH\x00\x42\x06\n\x04game\"m\n\x06\x41\x63tion\x12&\n\x05\x63\x61per\x18\x01 \x01(\x0b\x32\x15.arena.v1.CaperActionH\x00\x12\x33\n\x0c\x63\x61per_europe\x18\x02 \x01(\x0b\x32\x1b.arena.v1.CaperEuropeActionH\x00\x42\x06\n\x04game\"=\n\x0bLegalAction\x12 \n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x10.arena.v1.Action\x12\x0c\n\x04text\x18\x02 \x01(\t\"8\n\x0b\x43onfigValue\x12\x0e\n\x04text\x18\x01 \x01(\tH\x00\x12\x10\n\x06number\x18\x02 \x01(\x03H\x00\x42\x07\n\x05value\"u\n\x0eScoreBreakdown\x12\x34\n\x06points\x18\x01 \x03(\x0b\x32$.arena.v1.ScoreBreakdown.PointsEntry\x1a-\n\x0bPointsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\xbd\x01\n\nGameResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x13\n\x06winner\x18\x02 \x01(\rH\x00\x88\x01\x01\x12+\n\tbreakdown\x18\x03 \x03(\x0b\x32\x18.arena.v1.ScoreBreakdown\x12\x10\n\x08tiebreak\x18\x04 \x01(\t\x12*\n\x0btermination\x18\x05 \x01(\x0e\x32\x15.arena.v1.Termination\x12\x14\n\x0c\x64\x65tails_json\x18\x06 \x01(\tB\t\n\x07_winner*\xcc\x01\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x1b\n\x17TERMINATION_RESIGNATION\x10\x02\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x03\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x04\x12\x1a\n\x16TERMINATION_DISCONNECT\x10\x05\x12\x16\n\x12TERMINATION_VOIDED\x10\x06\x42t\n\x11\x63om.caperarena.v1B\tGameProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x13\x61rena/v1/game.proto\x12\x08\x61rena.v1\x1a\x1d\x61rena/v1/age_of_thieves.proto\x1a\x14\x61rena/v1/caper.proto\x1a\x1b\x61rena/v1/caper_europe.proto\"\xb9\x01\n\x0bObservation\x12+\n\x05\x63\x61per\x18\x01 \x01(\x0b\x32\x1a.arena.v1.CaperObservationH\x00\x12\x38\n\x0c\x63\x61per_europe\x18\x02 \x01(\x0b\x32 .arena.v1.CaperEuropeObservationH\x00\x12;\n\x0e\x61ge_of_thieves\x18\x03 \x01(\x0b\x32!.arena.v1.AgeOfThievesObservationH\x00\x42\x06\n\x04game\"\xa5\x01\n\x06\x41\x63tion\x12&\n\x05\x63\x61per\x18\x01 \x01(\x0b\x32\x15.arena.v1.CaperActionH\x00\x12\x33\n\x0c\x63\x61per_europe\x18\x02 \x01(\x0b\x32\x1b.arena.v1.CaperEuropeActionH\x00\x12\x36\n\x0e\x61ge_of_thieves\x18\x03 \x01(\x0b\x32\x1c.arena.v1.AgeOfThievesActionH\x00\x42\x06\n\x04game\"=\n\x0bLegalAction\x12 \n\x06\x61\x63tion\x18\x01 \x01(\x0b\x32\x10.arena.v1.Action\x12\x0c\n\x04text\x18\x02 \x01(\t\"8\n\x0b\x43onfigValue\x12\x0e\n\x04text\x18\x01 \x01(\tH\x00\x12\x10\n\x06number\x18\x02 \x01(\x03H\x00\x42\x07\n\x05value\"u\n\x0eScoreBreakdown\x12\x34\n\x06points\x18\x01 \x03(\x0b\x32$.arena.v1.ScoreBreakdown.PointsEntry\x1a-\n\x0bPointsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\xbd\x01\n\nGameResult\x12\x0e\n\x06scores\x18\x01 \x03(\x05\x12\x13\n\x06winner\x18\x02 \x01(\rH\x00\x88\x01\x01\x12+\n\tbreakdown\x18\x03 \x03(\x0b\x32\x18.arena.v1.ScoreBreakdown\x12\x10\n\x08tiebreak\x18\x04 \x01(\t\x12*\n\x0btermination\x18\x05 \x01(\x0e\x32\x15.arena.v1.Termination\x12\x14\n\x0c\x64\x65tails_json\x18\x06 \x01(\tB\t\n\x07_winner*\xcc\x01\n\x0bTermination\x12\x1b\n\x17TERMINATION_UNSPECIFIED\x10\x00\x12\x16\n\x12TERMINATION_NORMAL\x10\x01\x12\x1b\n\x17TERMINATION_RESIGNATION\x10\x02\x12\x17\n\x13TERMINATION_TIMEOUT\x10\x03\x12\x1e\n\x1aTERMINATION_ILLEGAL_ACTION\x10\x04\x12\x1a\n\x16TERMINATION_DISCONNECT\x10\x05\x12\x16\n\x12TERMINATION_VOIDED\x10\x06\x42t\n\x11\x63om.caperarena.v1B\tGameProtoP\x01Z\x1b\x63\x61perarena/arena/v1;arenav1\xa2\x02\x03\x43\x41V\xaa\x02\rCaperArena.V1\xca\x02\rCaperArena\\V1\xea\x02\x0e\x43\x61perArena::V1b\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,20 +37,20 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['DESCRIPTOR']._serialized_options = b'\n\021com.caperarena.v1B\tGameProtoP\001Z\033caperarena/arena/v1;arenav1\242\002\003CAV\252\002\rCaperArena.V1\312\002\rCaperArena\\V1\352\002\016CaperArena::V1'
   _globals['_SCOREBREAKDOWN_POINTSENTRY']._loaded_options = None
   _globals['_SCOREBREAKDOWN_POINTSENTRY']._serialized_options = b'8\001'
-  _globals['_TERMINATION']._serialized_start=754
-  _globals['_TERMINATION']._serialized_end=958
-  _globals['_OBSERVATION']._serialized_start=84
-  _globals['_OBSERVATION']._serialized_end=208
-  _globals['_ACTION']._serialized_start=210
-  _globals['_ACTION']._serialized_end=319
-  _globals['_LEGALACTION']._serialized_start=321
-  _globals['_LEGALACTION']._serialized_end=382
-  _globals['_CONFIGVALUE']._serialized_start=384
-  _globals['_CONFIGVALUE']._serialized_end=440
-  _globals['_SCOREBREAKDOWN']._serialized_start=442
-  _globals['_SCOREBREAKDOWN']._serialized_end=559
-  _globals['_SCOREBREAKDOWN_POINTSENTRY']._serialized_start=514
-  _globals['_SCOREBREAKDOWN_POINTSENTRY']._serialized_end=559
-  _globals['_GAMERESULT']._serialized_start=562
-  _globals['_GAMERESULT']._serialized_end=751
+  _globals['_TERMINATION']._serialized_start=904
+  _globals['_TERMINATION']._serialized_end=1108
+  _globals['_OBSERVATION']._serialized_start=116
+  _globals['_OBSERVATION']._serialized_end=301
+  _globals['_ACTION']._serialized_start=304
+  _globals['_ACTION']._serialized_end=469
+  _globals['_LEGALACTION']._serialized_start=471
+  _globals['_LEGALACTION']._serialized_end=532
+  _globals['_CONFIGVALUE']._serialized_start=534
+  _globals['_CONFIGVALUE']._serialized_end=590
+  _globals['_SCOREBREAKDOWN']._serialized_start=592
+  _globals['_SCOREBREAKDOWN']._serialized_end=709
+  _globals['_SCOREBREAKDOWN_POINTSENTRY']._serialized_start=664
+  _globals['_SCOREBREAKDOWN_POINTSENTRY']._serialized_end=709
+  _globals['_GAMERESULT']._serialized_start=712
+  _globals['_GAMERESULT']._serialized_end=901
 # @@protoc_insertion_point(module_scope)

@@ -10,6 +10,7 @@ written "_" (so "caper-europe" is `caper_europe`). A bot that does not know a ga
 never says in its Hello that it plays it.
 """
 
+from arena.v1 import age_of_thieves_pb2 as _age_of_thieves_pb2
 from arena.v1 import caper_europe_pb2 as _caper_europe_pb2
 from arena.v1 import caper_pb2 as _caper_pb2
 from collections import abc as _abc
@@ -76,6 +77,7 @@ class Observation(_message.Message):
 
     CAPER_FIELD_NUMBER: _builtins.int
     CAPER_EUROPE_FIELD_NUMBER: _builtins.int
+    AGE_OF_THIEVES_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def caper(self) -> _caper_pb2.CaperObservation:
         """First-edition Caper (game id "caper")."""
@@ -84,17 +86,22 @@ class Observation(_message.Message):
     def caper_europe(self) -> _caper_europe_pb2.CaperEuropeObservation:
         """Caper: Europe, the second edition (game id "caper-europe")."""
 
+    @_builtins.property
+    def age_of_thieves(self) -> _age_of_thieves_pb2.AgeOfThievesObservation:
+        """Age of Thieves, 2 to 4 thieves (game id "age-of-thieves")."""
+
     def __init__(
         self,
         *,
         caper: _caper_pb2.CaperObservation | None = ...,
         caper_europe: _caper_europe_pb2.CaperEuropeObservation | None = ...,
+        age_of_thieves: _age_of_thieves_pb2.AgeOfThievesObservation | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["age_of_thieves", b"age_of_thieves", "caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["age_of_thieves", b"age_of_thieves", "caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe", "age_of_thieves"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 
@@ -108,6 +115,7 @@ class Action(_message.Message):
 
     CAPER_FIELD_NUMBER: _builtins.int
     CAPER_EUROPE_FIELD_NUMBER: _builtins.int
+    AGE_OF_THIEVES_FIELD_NUMBER: _builtins.int
     @_builtins.property
     def caper(self) -> _caper_pb2.CaperAction:
         """First-edition Caper (game id "caper")."""
@@ -116,17 +124,22 @@ class Action(_message.Message):
     def caper_europe(self) -> _caper_europe_pb2.CaperEuropeAction:
         """Caper: Europe, the second edition (game id "caper-europe")."""
 
+    @_builtins.property
+    def age_of_thieves(self) -> _age_of_thieves_pb2.AgeOfThievesAction:
+        """Age of Thieves, 2 to 4 thieves (game id "age-of-thieves")."""
+
     def __init__(
         self,
         *,
         caper: _caper_pb2.CaperAction | None = ...,
         caper_europe: _caper_europe_pb2.CaperEuropeAction | None = ...,
+        age_of_thieves: _age_of_thieves_pb2.AgeOfThievesAction | None = ...,
     ) -> None: ...
-    _HasFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
+    _HasFieldArgType: _TypeAlias = _typing.Literal["age_of_thieves", b"age_of_thieves", "caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["age_of_thieves", b"age_of_thieves", "caper", b"caper", "caper_europe", b"caper_europe", "game", b"game"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
-    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe"]  # noqa: Y015
+    _WhichOneofReturnType_game: _TypeAlias = _typing.Literal["caper", "caper_europe", "age_of_thieves"]  # noqa: Y015
     _WhichOneofArgType_game: _TypeAlias = _typing.Literal["game", b"game"]  # noqa: Y015
     def WhichOneof(self, oneof_group: _WhichOneofArgType_game) -> _WhichOneofReturnType_game | None: ...
 

@@ -167,4 +167,4 @@ def test_the_node_bot_plays_caper_europe_legally_and_prefers_playing(
     assert "game js0 over" in output and "game js1 over" in output
     (session,) = gateway.sessions
     assert session.hello is not None
-    assert list(session.hello.games) == ["caper", "caper-europe"]
+    assert list(session.hello.games) == ["caper", "caper-europe", "age-of-thieves"]

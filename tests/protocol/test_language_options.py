@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from arena.v1 import arena_pb2, bot_pb2, caper_europe_pb2, caper_pb2, game_pb2
+from arena.v1 import age_of_thieves_pb2, arena_pb2, bot_pb2, caper_europe_pb2, caper_pb2, game_pb2
 from tests.protocol import toolchain
 
 ROOT = Path(__file__).resolve().parents[2]
 PROTOS = sorted(
     str(path.relative_to(ROOT / "proto")) for path in ROOT.glob("proto/arena/v1/*.proto")
 )
-MODULES = (arena_pb2, bot_pb2, caper_pb2, caper_europe_pb2, game_pb2)
+MODULES = (age_of_thieves_pb2, arena_pb2, bot_pb2, caper_pb2, caper_europe_pb2, game_pb2)
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -68,6 +68,7 @@ def test_protoc_go_out_needs_no_flags(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     package = tmp_path / "caperarena" / "arena" / "v1"
     assert {path.name for path in package.iterdir()} == {
+        "age_of_thieves.pb.go",
         "arena.pb.go",
         "arena_grpc.pb.go",
         "bot.pb.go",

@@ -1,4 +1,5 @@
-// A Caper Arena bot in Node.js that plays both editions, "caper" and "caper-europe". It speaks the
+// A Caper Arena bot in Node.js that plays both Caper editions, "caper" and "caper-europe", and
+// Age of Thieves, "age-of-thieves" (2 to 4 thieves, each seat for itself). It speaks the
 // wire protocol directly (proto/arena/v1/bot.proto): one long-lived bidirectional stream,
 // Hello -> Welcome, then one ActionReply per DecisionRequest.
 //
@@ -49,9 +50,12 @@ function loadService(protoDir) {
   return grpc.loadPackageDefinition(definition).arena.v1.BotGatewayService;
 }
 
-// The games this bot plays, announced in Hello: first-edition Caper and Caper: Europe. Both put
-// their messages in the `game` oneofs of Observation and Action (`caper` / `caperEurope`).
-const GAMES = ['caper', 'caper-europe'];
+// The games this bot plays, announced in Hello: first-edition Caper, Caper: Europe and Age of
+// Thieves. Each puts its messages in the `game` oneofs of Observation and Action (`caper` /
+// `caperEurope` / `ageOfThieves`).
+const GAMES = ['caper', 'caper-europe', 'age-of-thieves'];
+// Age of Thieves verbs that pocket something: a jewel or tile where the thief stands, a theft.
+const GRABS = new Set(['AGE_OF_THIEVES_VERB_TAKE', 'AGE_OF_THIEVES_VERB_STEAL']);
 // Action kinds that play no card: discarding for a coin, or declining an ability.
 const NOT_PLAYING = new Set([
   'CAPER_ACTION_KIND_DISCARD',
@@ -78,6 +82,7 @@ function thieves(obs, game, seat, location) {
 function choose(request, random = Math.random) {
   const actions = request.legalActions.map((legal) => inner(legal.action));
   const all = actions.map((_, index) => index);
+  if (request.observation.game === 'ageOfThieves') return chooseThieves(actions, all, random);
   const plays = all.filter((i) => !NOT_PLAYING.has(actions[i].kind));
   let pool = plays.length > 0 ? plays : all;
   const game = request.observation.game;
@@ -89,6 +94,14 @@ function choose(request, random = Math.random) {
     const most = Math.max(...pool.map(behind));
     pool = pool.filter((i) => behind(i) === most);
   }
+  return pool[Math.floor(random() * pool.length)];
+}
+
+// Age of Thieves: an action is a verb and an argument (`verb`, `arg`); grab whatever can be
+// grabbed, otherwise play at random.
+function chooseThieves(actions, all, random) {
+  const grabs = all.filter((i) => GRABS.has(actions[i].verb));
+  const pool = grabs.length > 0 ? grabs : all;
   return pool[Math.floor(random() * pool.length)];
 }
 
