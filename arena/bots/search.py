@@ -14,8 +14,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from arena.bots import aot_greedy, aot_search
 from arena.bots.heuristic import action_values
 from arena.bots.support import GameSupport, for_observation, for_state
+from arena.games.age_of_thieves.observation import AgeOfThievesObservation
 from arena.games.api import Game, Observation
 
 Rollout = Callable[[Any, random.Random], Any]  # a game state to a finished one
@@ -74,6 +76,7 @@ class SearchBot:
         self.candidates = candidates
         self.exploration = exploration
         self.prior_weight = prior_weight
+        self.starts: aot_greedy.Starts = {}  # Age of Thieves: where each movement began
 
     def choose(
         self,
@@ -84,6 +87,10 @@ class SearchBot:
     ) -> Any:
         if len(legal) == 1:
             return legal[0]
+        if isinstance(observation, AgeOfThievesObservation):  # its own rollouts and scoring
+            return aot_search.choose(
+                observation, legal, rng, self.iterations, self.budget_ms, self.starts
+            )
         budget = self._budget()  # started first: the shortlist counts against the budget
         support = for_observation(observation)
         keep, priors = self._shortlist(support.sample_state(observation, rng), legal)

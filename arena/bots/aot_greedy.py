@@ -1,0 +1,278 @@
+"""A rule-based Age of Thieves player (spec ../shared/specs/age-of-thieves.md): it plans Move with
+all its AP (so it nearly always moves before the guards), grabs jewels it passes, heads for the
+Emperor's Jewel, avoids ending a move where a guard would reach it, and escapes once an exit is
+open. The first player's decisions take the 22.6 defaults; the rest are random.
+
+`policy` reads a full state but only its public part and the seat's own hand and plan, so the
+bot can run it on a state sampled from its observation, and the search on its rollouts.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from arena.games.age_of_thieves.board import District, Feature, NodeKind
+from arena.games.age_of_thieves.defaults import default_action
+from arena.games.age_of_thieves.observation import AgeOfThievesObservation
+from arena.games.age_of_thieves.queries import (
+    attention,
+    board,
+    hidden,
+    movement,
+    open_exits,
+)
+from arena.games.age_of_thieves.sampling import sample_state
+from arena.games.age_of_thieves.state import MOVE, Action, State, Thief
+
+# An arrest sends the thief to a dungeon (and costs him the round: about a Sneak) and a jewel,
+# the Emperor's Jewel above all: weighed in steps towards the goal.
+SNEAK = 4
+LOST_ROUND = 1.0
+JEWEL_RISK = 0.5
+EJ_RISK = 5.0
+CAUGHT = 0.5  # a guard in reach may go for a nearer thief, or be drawn elsewhere first
+NOTICED = 0.1  # within a guard's attention but out of its reach: it closes in
+LATER = 0.3  # guards have already acted this round: risk only matters next round
+STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
+DETOUR = 2  # a jewel this many steps off the way is worth the detour
+CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
+TAKE_FIRST = ("ej", "green", "yellow", "trinket")
+
+
+Starts = dict[int, tuple[int, int, str]]  # seat: (round, resolution index, start space)
+
+
+def choose(
+    obs: AgeOfThievesObservation,
+    legal: Sequence[Action],
+    rng: random.Random,
+    starts: Starts | None = None,
+) -> Action:
+    """The greedy choice for the seat of `obs`, always an element of `legal`. `starts` keeps
+    where the seat's current movement began, so a movement follows one plan to its end."""
+    if len(legal) == 1:
+        return legal[0]
+    action = policy(sample_state(obs, rng), rng, starts)
+    return action if action in legal else legal[rng.randrange(len(legal))]
+
+
+def policy(state: State, rng: random.Random, starts: Starts | None = None) -> Action:
+    prompt = state.prompt
+    assert prompt is not None, "no decision is pending"
+    default = default_action(state)
+    if default is not None:
+        return default
+    seat, options = prompt.seat, prompt.options
+    if prompt.name == "start":
+        return _start(state, options)
+    if prompt.name == "plan":
+        return _plan(state, seat, options)
+    if prompt.name == "turn":
+        return _turn(state, seat, options)
+    if prompt.name == "move":
+        return _move(state, seat, options, prompt.task.n, _start_of_move(state, seat, starts))
+    return options[rng.randrange(len(options))]
+
+
+def goal(state: State, seat: int) -> str:
+    """Where the thief heads: an exit with the Emperor's Jewel, or once the exits are open and
+    the Emperor's Jewel is out of easy reach (leaving with any VP may still win, section 19);
+    else the Emperor's Jewel; "" if nowhere."""
+    thief = state.thief(seat)
+    exits = open_exits(state)
+    ej = [space for space, kind in state.jewels if kind == "ej"]
+    if exits and (thief.ej or not ej or _distance(thief.space, ej[0]) > CHASE):
+        return min(exits, key=lambda x: (_distance(thief.space, x), x))
+    return ej[0] if ej else ""
+
+
+def _distance(a: str, b: str) -> int:
+    found = board().distance(a, b)
+    return found if found >= 0 else 999
+
+
+def _start(state: State, options: Sequence[Action]) -> Action:
+    target = goal(state, state.prompt.seat if state.prompt else 0)
+    if not target:
+        return options[0]
+    return min(options, key=lambda a: (_distance(a.arg, target), a.arg))
+
+
+def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
+    """Move with every AP: 10 beats the guards' d8 (calm), and Sneak/Sprint need no card."""
+    thief = state.thief(seat)
+    aps = sorted(int(a.arg) for a in options if a.kind == "ap")
+    if aps:
+        return Action("ap", str(aps[-1] if thief.plan[-1].card == MOVE else aps[0]))
+    if Action("plan", MOVE) in options:
+        return Action("plan", MOVE)
+    return Action("done") if Action("done") in options else options[0]
+
+
+def _turn(state: State, seat: int, options: Sequence[Action]) -> Action:
+    """Sneak to pick things up; Sprint when only running for an exit is left."""
+    sprint, sneak = Action("sprint", MOVE), Action("sneak", MOVE)
+    target = goal(state, seat)
+    running = bool(target) and board().node(target).kind is NodeKind.EXIT
+    here = state.thief(seat).space
+    if running and sprint in options and _distance(here, target) > 4 and not _loose(state):
+        return sprint
+    if sneak in options:
+        return sneak
+    return next((a for a in options if a.kind == "decline"), options[0])
+
+
+def _loose(state: State) -> bool:
+    """The thief's own jewel targets are worth collecting (no Sprint)."""
+    return any(kind != "ej" for _, kind in state.jewels) and not open_exits(state)
+
+
+def _start_of_move(state: State, seat: int, starts: Starts | None) -> str:
+    """Where this movement began: the resolution index tells one movement from the next."""
+    here = state.thief(seat).space
+    if starts is None:
+        return here
+    known = starts.get(seat)
+    if known is None or known[:2] != (state.round, state.actions_done):
+        known = starts[seat] = (state.round, state.actions_done, here)
+    return known[2]
+
+
+def _move(state: State, seat: int, options: Sequence[Action], points: int, start: str) -> Action:
+    """Towards the reachable end space of best score: near the target, out of the guards'
+    reach, and not back where the movement began (waiting makes no guard go away)."""
+    grab = _grab(options)
+    if grab is not None:
+        return grab
+    here = state.thief(seat).space
+    reach = _reachable(state, here, points)
+    target = _destination(state, seat, reach)
+    sewers = [a for a in options if a.kind == "sewer"]
+    before = _distance(start, target) if target else 0
+    scored = [(_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach]
+    best_score, best = min(scored)
+    if sewers:
+        drop = min(sewers, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
+        if _score(state, seat, target, drop.arg) < best_score:
+            return drop
+    if best == here:
+        return Action("stop")
+    steps = [a for a in options if a.kind == "step"]
+    towards = [a for a in steps if _distance(a.arg, best) == reach[best] - 1]
+    if towards:
+        return min(towards, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
+    return Action("stop")
+
+
+def _stall(target: str, space: str, before: int) -> float:
+    """Ending no nearer the target than the movement began wastes the move."""
+    return STALL if target and _distance(space, target) >= before else 0.0
+
+
+def _grab(options: Sequence[Action]) -> Action | None:
+    """Jewels first (the Emperor's Jewel above all), then thefts; tiles are left alone: a
+    face-down one may be a plain-clothes guard."""
+    for kind in TAKE_FIRST:
+        if Action("take", kind) in options:
+            return Action("take", kind)
+    steals = [a for a in options if a.kind == "steal"]
+    if steals:
+        return min(steals, key=lambda a: TAKE_FIRST.index(a.arg.partition(":")[2]))
+    return None
+
+
+def _reachable(state: State, here: str, points: int) -> dict[str, int]:
+    """Spaces within `points` steps, by breadth-first search around fire, dungeons and exits
+    that are not open."""
+    exits = set(open_exits(state))
+    found = {here: 0}
+    frontier = [here]
+    for depth in range(1, points + 1):
+        nxt = []
+        for space in frontier:
+            if board().node(space).kind is NodeKind.EXIT:
+                continue
+            for there in board().neighbours(space):
+                kind = board().node(there).kind
+                blocked = kind is NodeKind.DUNGEON or (kind is NodeKind.EXIT and there not in exits)
+                if there in found or blocked or there in state.fire:
+                    continue
+                found[there] = depth
+                nxt.append(there)
+        frontier = nxt
+    return found
+
+
+def _destination(state: State, seat: int, reach: dict[str, int]) -> str:
+    """The goal, or a loose jewel near the way to it."""
+    target = goal(state, seat)
+    here = state.thief(seat).space
+    if state.thief(seat).ej:
+        return target
+    base = _distance(here, target) if target else 999
+    loose = [s for s, kind in state.jewels if kind != "ej" and s in reach]
+    for space in sorted(loose, key=lambda s: (reach[s], s)):
+        if not target or reach[space] + _distance(space, target) <= base + DETOUR:
+            return space
+    return target
+
+
+def _score(state: State, seat: int, target: str, space: str) -> float:
+    """Expected moves still to go after ending a move on `space`, arrests counted: moves, not
+    steps, so that the last space before a sure grab is worth a risk."""
+    far = _moves(_distance(space, target) if target else 0)
+    risk = _risk(state, seat, space)
+    if not risk:
+        return far
+    jailed = _moves(_jail_distance(state, space, target)) + _stake(state.thief(seat))
+    return (1 - risk) * far + risk * jailed
+
+
+def _moves(steps: float) -> float:
+    """Sneaks needed to cover `steps`, with the steps left over as a tie-break."""
+    return math.ceil(steps / SNEAK) + 0.1 * steps
+
+
+def _jail_distance(state: State, space: str, target: str) -> float:
+    """From the dungeon an arrest there leads to (17.3), to the target."""
+    if not target:
+        return 0.0
+    if state.escape:
+        cells = board().of_kind(NodeKind.DUNGEON, District(state.escape))
+    elif board().node(space).district is District.PALACE:
+        cells = board().of_kind(NodeKind.DUNGEON)
+    else:
+        cells = board().of_kind(NodeKind.DUNGEON, board().node(space).district)
+    return sum(_distance(cell, target) for cell in cells) / len(cells)
+
+
+def _risk(state: State, seat: int, space: str) -> float:
+    """The chance of an arrest when ending a move on `space`, from the guards and captains."""
+    node = board().node(space)
+    if node.kind is NodeKind.EXIT or _hidden_at(state, seat, space, node.features):
+        return 0.0
+    caught, noticed = False, 0
+    for figures, captain in ((state.guards, False), (state.captains, True)):
+        reach, sight = movement(state, captain), attention(state, captain)
+        for figure in figures:
+            far = _distance(figure, space)
+            caught = caught or far <= reach
+            noticed += far <= sight
+    risk = CAUGHT if caught else NOTICED * min(noticed, 2)
+    pending = any(t.name == "guards" for t in state.tasks)
+    return risk if pending else risk * LATER
+
+
+def _stake(thief: Thief) -> float:
+    """What an arrest costs besides the way back from the dungeon, in steps."""
+    if thief.ej:
+        return EJ_RISK
+    return LOST_ROUND + (JEWEL_RISK if thief.vp else 0.0)
+
+
+def _hidden_at(state: State, seat: int, space: str, features: frozenset[Feature]) -> bool:
+    if Feature.HIDEOUT in features and state.event != "A07":
+        return True
+    return space in state.smoke or hidden(state.with_thief(seat, space=space), seat)
