@@ -6,7 +6,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from arena.games import get_game
+from arena.games import base_config, get_game
 from arena.games.api import Config, ConfigError
 
 PLAYER_COUNTS = (2, 3, 4)
@@ -33,14 +33,15 @@ def engine_configs(game_id: str, city: str) -> list[dict[str, str | int]]:
     the game takes (2 only for games without a `players` setting). `ConfigError` if the game
     has no such city."""
     game = get_game(game_id)
-    configs: list[dict[str, str | int]] = [{"city": city}]
+    configs: list[dict[str, str | int]] = [base_config(game_id, city)]
     game.create(configs[0], 0)
     for players in PLAYER_COUNTS[1:]:
+        config = base_config(game_id, city, players)
         try:
-            game.create({"city": city, "players": players}, 0)
+            game.create(config, 0)
         except ConfigError:
             continue
-        configs.append({"city": city, "players": players})
+        configs.append(config)
     return configs
 
 

@@ -103,7 +103,8 @@ def bench_engine(seconds: float, game_id: str, city: str) -> None:
         for config in configs:
             figures = engine_throughput(one, config, seconds)
             players = config.get("players")
-            label = f"{city}, {players} players" if players else city
+            where = str(config.get("city", "one board"))  # a game without cities: its board
+            label = f"{where}, {players} players" if players else where
             console.print(
                 f"{one} ({label}): {figures.games_per_second:,.0f} games/s, "
                 f"{figures.decisions_per_second:,.0f} decisions/s "

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from arena.bots import make_bot
-from arena.games import get_game
+from arena.games import base_config, get_game
 from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, replay_states
 from arena.match.local import PlayedGame, play_rotation
@@ -64,7 +64,7 @@ def run_play(
     if deals < 1:
         raise ConfigError("--games must be at least 1")
     game = get_game(game_id)
-    config: Config = {"city": city} | ({"players": players} if players != 2 else {})
+    config: Config = base_config(game_id, city, players)
     seating = _seating(game, config, players, len(bots))
     for name in bots:
         make_bot(name)  # fails fast on an unknown bot, before any progress bar
@@ -169,9 +169,9 @@ def _duplicate_summary(deal_totals: Sequence[Sequence[int]]) -> str:
 def _save(directory: Path, played: PlayedGame, deal: int, index: int) -> None:
     directory.mkdir(parents=True, exist_ok=True)
     record = played.record
-    city = record.config.get("city", "")
+    city = f"-{record.config['city']}" if "city" in record.config else ""
     players = f"-{record.config['players']}p" if "players" in record.config else ""
-    name = f"{record.game}-{city}{players}-seed{record.seed}-deal{deal}-{index}.json"
+    name = f"{record.game}{city}{players}-seed{record.seed}-deal{deal}-{index}.json"
     (directory / name).write_text(record.dumps() + "\n", encoding="utf-8")
 
 

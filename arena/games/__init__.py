@@ -15,6 +15,16 @@ GAMES: dict[str, Game[Any, Any]] = {
     AGE_OF_THIEVES.id: AGE_OF_THIEVES,
 }
 
+# Games played on one board, with no "city" setting: the commands' --city does not apply to them.
+CITYLESS = frozenset({AGE_OF_THIEVES.id})
+
+
+def base_config(game_id: str, city: str, players: int = 2) -> dict[str, str | int]:
+    """A `game_id` game's configuration from the commands' common options: the city (for a game
+    that has cities) and the number of players when it is not the default 2."""
+    config: dict[str, str | int] = {} if game_id in CITYLESS else {"city": city}
+    return config | ({"players": players} if players != 2 else {})
+
 
 def get_game(game_id: str) -> Game[Any, Any]:
     """The game registered as `game_id`; `ConfigError` listing the known ones otherwise."""
