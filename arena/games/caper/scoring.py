@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from arena.games.api import Result
-from arena.games.caper.cards import Colour, Crew, Good, Kind, Owner
+from arena.games.caper.cards import Card, Colour, Crew, Good, Kind, Owner
 from arena.games.caper.state import Side, State
 from arena.games.caper.table import face_up
 from arena.games.caper_common.counting import best_partition
@@ -21,6 +21,7 @@ DISCARD_POINTS = 3  # V10: a team scores 3 points per card in its Mastermind's d
 _COLOUR_FIELDS: dict[Colour, str] = {c: c.name.lower() for c in Colour if c is not Colour.CREAM}
 _SET_VALUES = (1, 3, 7)  # a set of 1, 2 or 3 different types
 _TYPES = (Good.JEWEL, Good.ANTIQUE, Good.PAINTING)
+_THIEF = Kind.THIEF  # read per card: on Python 3.11 `Kind.THIEF` goes through EnumType.__getattr__
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +52,13 @@ def summarise(side: Side, location: int) -> Crew:
     return Crew(thieves=len(stacks), gear=gear, full_thieves=full, **colours)
 
 
-def capers(state: State, crews: list[list[Crew]], seat: int, location: int) -> int:
+FaceUp = list[list[tuple[Card, ...]]]  # [seat][location]: the cards that keep their abilities
+
+
+def capers(state: State, crews: list[list[Crew]], up: FaceUp, seat: int, location: int) -> int:
     mine, theirs = crews[seat][location], crews[1 - seat][location]
     total = mine.full_thieves + state.locations[location].capers_for_each(mine, theirs)
-    for card in face_up(state.board[seat][location]):
+    for card in up[seat][location]:
         total += card.capers(mine, theirs)
     return total
 
@@ -62,10 +66,13 @@ def capers(state: State, crews: list[list[Crew]], seat: int, location: int) -> i
 def score(state: State) -> ScoreSheet:
     """Score the table as it stands, in the order of section 9."""
     crews = [[summarise(state.board[seat], loc) for loc in range(3)] for seat in (0, 1)]
-    caper_counts = tuple(tuple(capers(state, crews, s, loc) for loc in range(3)) for s in (0, 1))
+    up = [[tuple(face_up(crew)) for crew in side] for side in state.board]  # read 3 times
+    caper_counts = tuple(
+        tuple(capers(state, crews, up, s, loc) for loc in range(3)) for s in (0, 1)
+    )
     winners = tuple(_winner(caper_counts[0][loc], caper_counts[1][loc]) for loc in range(3))
-    goods = tuple(_goods(state, winners, seat) for seat in (0, 1))
-    sheets = tuple(_points(state, crews, winners, goods[seat], seat) for seat in (0, 1))
+    goods = tuple(_goods(state, up, winners, seat) for seat in (0, 1))
+    sheets = tuple(_points(state, crews, up, winners, goods[seat], seat) for seat in (0, 1))
     return ScoreSheet(
         capers=(caper_counts[0], caper_counts[1]),  # type: ignore[arg-type]
         winners=winners,  # type: ignore[arg-type]
@@ -80,12 +87,14 @@ def _winner(cream: int, mint: int) -> int | None:
     return 0 if cream > mint else 1
 
 
-def _goods(state: State, winners: tuple[int | None, ...], seat: int) -> tuple[Good, ...]:
+def _goods(
+    state: State, up: FaceUp, winners: tuple[int | None, ...], seat: int
+) -> tuple[Good, ...]:
     goods: list[Good] = []
     for location, winner in enumerate(winners):
         if winner == seat:
             goods += state.locations[location].goods
-        for card in face_up(state.board[seat][location]):
+        for card in up[seat][location]:
             goods += card.goods
     return tuple(goods)
 
@@ -93,6 +102,7 @@ def _goods(state: State, winners: tuple[int | None, ...], seat: int) -> tuple[Go
 def _points(
     state: State,
     crews: list[list[Crew]],
+    up: FaceUp,
     winners: tuple[int | None, ...],
     goods: tuple[Good, ...],
     seat: int,
@@ -103,8 +113,8 @@ def _points(
         mine, theirs = crews[seat][location], crews[1 - seat][location]
         if winners[location] == seat:
             sheet["locations"] += state.locations[location].reward(mine, theirs, owner)
-        for card in face_up(state.board[seat][location]):
-            category = "thieves" if card.kind is Kind.THIEF else "gear"
+        for card in up[seat][location]:
+            category = "thieves" if card.kind is _THIEF else "gear"
             sheet[category] += card.points(mine, theirs, owner)
     sheet["stolen_goods"] = best_goods_partition(goods)[0]
     return sheet

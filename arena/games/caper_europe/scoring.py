@@ -88,6 +88,8 @@ def _card_field(
     """Every end effect of `seat`'s own cards here, covered or not."""
     total = 0
     for card, _ in state.crews[seat][location]:
+        if not card.end_effects:  # most cards: nothing to add
+            continue
         points = sum(end_points(state, icon, seat, location, winners) for icon in card.end_effects)
         sheet["thieves" if card.kind is Kind.THIEF else "gear"] += points
         total += points
