@@ -1,10 +1,17 @@
-"""`arena bench aot-bots`: how the built-in bots play Age of Thieves, measured over four-player
-games with one bot against three copies of another, seats rotated game by game (section 19
-decides the winner). It measures and reports, it never asserts."""
+"""How the built-in bots play Age of Thieves, measured over four-player games with one bot against
+three copies of another, seats rotated game by game (section 19 decides the winner). It measures
+and reports, it never asserts:
+
+    python -m arena.bench_aot --games 200 greedy random
+    python -m arena.bench_aot --games 40 search#8 greedy
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arena.bots import make_bot
@@ -78,3 +85,27 @@ def one_against_three(
 
 def _with_jewel(result: Result) -> bool:
     return bool(result.details.get("emperors_jewel"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m arena.bench_aot", description=__doc__)
+    parser.add_argument("hero", help="the bot in one seat, e.g. greedy or search#8")
+    parser.add_argument("field", help="the bot in the three other seats, e.g. random")
+    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    try:
+        for name in (args.hero, args.field):
+            make_bot(name)
+    except ValueError as error:
+        parser.error(str(error))
+    started = time.perf_counter()
+    figures = one_against_three(args.hero, args.field, args.games, args.seed)
+    print(f"{figures.line()} ({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
-from arena.bench_aot import one_against_three
+import pytest
+
+from arena.bench_aot import main, one_against_three
 from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.bots.greedy import GreedyBot
@@ -80,3 +82,15 @@ def test_bots_decide_from_their_own_seats_view_only() -> None:
         assert GAME.observation(other, seat) == GAME.observation(state, seat)
         for spec in ("greedy", "search#4", "random"):
             assert choice(make_bot(spec), other, 3) == choice(make_bot(spec), state, 3)
+
+
+def test_the_bench_prints_its_figures_and_refuses_unknown_bots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--games", "2", "greedy", "random"]) == 0
+    printed = capsys.readouterr().out
+    assert "greedy vs 3x random, 2 games" in printed and "everybody loses" in printed
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--games", "2", "greedy", "nope"])
+    assert exit_info.value.code == 2
+    assert "unknown bot 'nope'" in capsys.readouterr().err
