@@ -35,7 +35,7 @@ from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.rating_records import AnyResult, standing_from_fields
-from arena.store.rating_script import history_lines, queue_batch_writes
+from arena.store.rating_script import batch_command, history_lines
 
 DEFAULT_BATCH = 1_000  # results a transaction: big enough to amortise, small enough to retry
 
@@ -138,19 +138,32 @@ class _Batch:
         position: int,
         current: dict[str, Standing],
     ) -> tuple[AnyResult, ...]:
-        params = self.ladder.params
-        rated = tuple(dataclasses.replace(r, period=r.result_id) for r in fresh)
-        histories: dict[str, list[str]] = {}
-        for offset, result in enumerate(rated):
-            outcome = self.outcomes[result.result_id]
-            after = rate_one(current, outcome, params)
-            current.update(after)
-            for player, entry in history_lines(result, outcome, position + offset, after):
-                histories.setdefault(player, []).append(entry)
+        rated, _, command = rate_fresh(self.ladder, self.outcomes, fresh, position, current)
         pipe.multi()
-        final = {player: current[player] for player in histories}
-        queue_batch_writes(pipe, self.slug, rated, position, final, histories)
+        pipe.execute_command(*command)  # type: ignore[no-untyped-call]
         return rated
+
+
+def rate_fresh(
+    ladder: LadderDefinition,
+    outcomes: dict[str, Outcome],
+    fresh: Sequence[AnyResult],
+    position: int,
+    current: dict[str, Standing],
+) -> tuple[tuple[AnyResult, ...], dict[str, Standing], list[str | int]]:
+    """Rate `fresh` one after another from log index `position`, updating `current`: (the
+    results as logged, each player's final standing, the EVAL writing it all)."""
+    rated = tuple(dataclasses.replace(r, period=r.result_id) for r in fresh)
+    histories: dict[str, list[str]] = {}
+    for offset, result in enumerate(rated):
+        outcome = outcomes[result.result_id]
+        after = rate_one(current, outcome, ladder.params)
+        current.update(after)
+        for player, entry in history_lines(result, outcome, position + offset, after):
+            histories.setdefault(player, []).append(entry)
+    final = {player: current[player] for player in histories}
+    command = batch_command(ladder.ref.slug, rated, position, final, histories)
+    return rated, final, command
 
 
 def apply_batch(

@@ -18,8 +18,6 @@ import json
 import math
 from collections.abc import Iterator, Mapping, Sequence
 
-import redis
-
 from arena.ratings.ladder import Outcome, Standing
 from arena.ratings.weng_lin import ORDINAL_Z
 from arena.store import keys
@@ -135,15 +133,14 @@ def history_lines(
             )
 
 
-def queue_batch_writes(
-    pipe: redis.client.Pipeline,
+def batch_command(
     slug: str,
     results: Sequence[AnyResult],
     position: int,
     final: Mapping[str, Standing],
     histories: Mapping[str, Sequence[str]],
-) -> None:
-    """Queue (as one EVAL) every write of `results`, rated one after another from log index
+) -> list[str | int]:
+    """The EVAL holding every write of `results`, rated one after another from log index
     `position`: `final` is each player's standing after the last of them, `histories` its new
     history entries in order (both in the order players first appear)."""
     lines: list[str] = []
@@ -161,6 +158,4 @@ def queue_batch_writes(
     ]
     prefixes = keys.ladder_standing(slug, ""), keys.ladder_history(slug, "")
     blob = "\n".join(lines)
-    pipe.execute_command(  # type: ignore[no-untyped-call]
-        "EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, len(results), blob
-    )
+    return ["EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, len(results), blob]

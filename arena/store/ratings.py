@@ -13,7 +13,8 @@ ran, which is the order a rebuild replays. Concurrent writers only retry; nothin
 
 `apply_many` is the fast path for a stream of results (a ladder's runner, a backlog, the
 benchmark): batches of results, each still its own period, one transaction a batch
-(`arena.store.rating_batch`); it writes the same bytes as `apply` one result at a time.
+(`arena.store.rating_batch`), the next batch rated while one commits
+(`arena.store.rating_pipeline`); it writes the same bytes as `apply` one result at a time.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ from arena.ratings.ladder import Standing, rate_outcomes
 from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
-from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache, apply_batch
+from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache
+from arena.store.rating_pipeline import PipelinedWriter
 from arena.store.rating_records import (
     BOARDS,
     AnyResult,
@@ -84,10 +86,8 @@ class RatingStore:
             raise ValueError(f"a batch holds at least one result, not {batch}")
         cache = self._caches.setdefault(ladder.ref.slug, StandingCache())
         pending = list(results)
-        return [
-            apply_batch(self._redis, ladder, pending[start : start + batch], cache)
-            for start in range(0, len(pending), batch)
-        ]
+        chunks = [pending[start : start + batch] for start in range(0, len(pending), batch)]
+        return PipelinedWriter(self._redis, ladder, cache).run(chunks)
 
     def apply_period(
         self, ladder: LadderDefinition, results: Sequence[AnyResult]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 import redis
@@ -13,6 +14,7 @@ from arena.ratings import InvalidResultError
 from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
+from arena.store.rating_pipeline import PipelinedWriter
 from arena.store.rating_records import (
     board_values,
     history_entry,
@@ -181,3 +183,29 @@ def test_history_lines_are_the_entries_history_entry_writes(config: Config) -> N
         for player, standing in after.items():
             offset = json.loads(ours[player])["position"]
             assert ours[player] == history_entry(result, outcome, offset, player, standing)
+
+
+def test_a_batch_rated_ahead_is_rated_again_if_someone_else_went_first(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # While a batch commits, the next is rated ahead from what the first will leave. Another
+    # writer rating in between makes that wrong: the commit must notice and rate it again.
+    ladder = make(redis_client, "pairs", PAIRS)
+    results = results_for(PAIRS, 50)
+    intruders = iter(results[40:43])
+    planned = PipelinedWriter._plan
+
+    def plan_then_intrude(writer: PipelinedWriter, *args: Any) -> Any:
+        made = planned(writer, *args)
+        intruder = next(intruders, None)
+        if intruder is not None:  # another process's result lands before the commit
+            RatingStore(redis_client).apply(ladder, intruder)
+        return made
+
+    monkeypatch.setattr(PipelinedWriter, "_plan", plan_then_intrude)
+    applied = RatingStore(redis_client).apply_many(ladder, results, batch=4)
+    rated = [r.result_id for b in applied for r in b.rated]
+    assert sorted(rated) == sorted(r.result_id for r in results if r not in results[40:43])
+    logged = [r.result_id for r in RatingStore(redis_client).results(ladder)]
+    assert sorted(logged) == sorted(r.result_id for r in results)  # each once
+    assert rebuild(redis_client, ladder, write=False).identical

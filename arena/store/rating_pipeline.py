@@ -1,0 +1,159 @@
+"""`apply_many`'s engine: batch N+1 is rated in Python while Redis commits batch N.
+
+A batch costs about as much CPU in Python (the maths, the strings) as in Redis (the script):
+one after the other, each waits for the other. Here a thread commits a batch while the caller's
+thread rates the next one, speculatively: from the standings the batch in flight will leave,
+and at the log length it will leave. The commit then checks, under WATCH, that the log has
+exactly that length and none of the batch's ids is rated; only then does it EXEC. The log length
+grows with every rated result (this writer's or anyone's), so an equal length means nobody else
+rated anything since the batch in flight committed, and the speculation read the real state.
+
+Anything else (another writer went first, the batch in flight failed its own check, a watched
+key changed before EXEC) falls back to `apply_batch`, which reads and rates the batch again
+under WATCH; the next batch's speculation is then dropped too. Exactly once and the bytes
+written are those of `apply_batch`; the tests run every `apply_many` through this path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+import redis
+
+from arena.ratings.ladder import Outcome, Standing
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.rating_batch import (
+    BatchApplied,
+    StandingCache,
+    apply_batch,
+    check_sides,
+    rate_fresh,
+)
+from arena.store.rating_records import AnyResult, standing_from_fields
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """A batch rated ahead: what it assumes (the log length) and what it leaves."""
+
+    applied: BatchApplied
+    after: dict[str, Standing]  # every standing the basis held, updated by this batch
+    command: list[str | int]
+
+    @property
+    def length_after(self) -> int:
+        return self.applied.position + len(self.applied.rated)
+
+
+_InFlight = tuple[_Plan | None, Future[tuple[BatchApplied, StandingCache | None]]]
+
+
+class PipelinedWriter:
+    def __init__(self, client: redis.Redis, ladder: LadderDefinition, cache: StandingCache):
+        self.client, self.ladder, self.cache = client, ladder, cache
+        self.slug = ladder.ref.slug
+
+    def run(self, chunks: Sequence[Sequence[AnyResult]]) -> list[BatchApplied]:
+        done: list[BatchApplied] = []
+        inflight: _InFlight | None = None
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ratings") as pool:
+            for chunk in chunks:
+                outcomes = check_sides(self.ladder, chunk)
+                if inflight is not None and inflight[0] is None:
+                    done.append(self._finish(inflight)[0])  # nothing to build on: wait for it
+                    inflight = None
+                basis = self._basis(inflight[0] if inflight else None)
+                plan = self._plan(chunk, outcomes, basis) if basis is not None else None
+                if inflight is not None:
+                    applied, held = self._finish(inflight)
+                    done.append(applied)
+                    if not held:
+                        plan = None  # it fell back: what it left may not be what we assumed
+                inflight = plan, pool.submit(self._commit, chunk, plan)
+            if inflight is not None:
+                done.append(self._finish(inflight)[0])
+        return done
+
+    def _basis(self, ahead: _Plan | None) -> tuple[int, dict[str, Standing]] | None:
+        """The log length and standings the next batch is rated from: those the batch in flight
+        will leave, else this writer's cache; None if neither is known."""
+        if ahead is not None:  # a copy: the batch in flight's own copy becomes the cache
+            return ahead.length_after, dict(ahead.after)
+        if self.cache.length < 0:
+            return None
+        return self.cache.length, dict(self.cache.standings)
+
+    def _plan(
+        self,
+        chunk: Sequence[AnyResult],
+        outcomes: dict[str, Outcome],
+        basis: tuple[int, dict[str, Standing]],
+    ) -> _Plan | None:
+        length, standings = basis
+        players = sorted({p for r in chunk for p in r.players})
+        read = self.client.pipeline(transaction=False)
+        read.exists(keys.ladder(self.slug))
+        read.hmget(keys.ladder_applied(self.slug), [r.result_id for r in chunk])
+        read.hmget(keys.bot_names(), players)
+        missing = [p for p in players if p not in standings]
+        for player in missing:
+            read.hgetall(keys.ladder_standing(self.slug, player))
+        exists, seen, bot_ids, *stored = read.execute()
+        ladders = LadderStore(self.client)
+        if not exists:
+            ladders.get(self.ladder.ref)  # raises the "unknown ladder" error
+        for player, bot_id in zip(players, bot_ids, strict=True):
+            ladders.check_player(player, registered=bot_id is not None)
+        for player, raw in zip(missing, stored, strict=True):
+            if raw:
+                standings[player] = standing_from_fields(raw)
+        fresh, skipped, taken = [], [], set()
+        for result, rated in zip(chunk, seen, strict=True):
+            if rated is not None or result.result_id in taken:
+                skipped.append(result.result_id)
+            else:
+                taken.add(result.result_id)
+                fresh.append(result)
+        if not fresh:
+            return None  # the plain path says so under WATCH
+        rated, _, command = rate_fresh(self.ladder, outcomes, fresh, length, standings)
+        return _Plan(BatchApplied(rated, length, tuple(skipped)), standings, command)
+
+    def _commit(
+        self, chunk: Sequence[AnyResult], plan: _Plan | None
+    ) -> tuple[BatchApplied, StandingCache | None]:
+        """(what was rated, None) if the plan held; else (what the plain path rated, its cache)."""
+        if plan is not None:
+            ids = [r.result_id for r in plan.applied.rated]
+            with self.client.pipeline() as pipe:
+                try:
+                    pipe.watch(  # type: ignore[no-untyped-call]
+                        keys.ladder_applied(self.slug), keys.ladder_summary(self.slug)
+                    )
+                    read = self.client.pipeline(transaction=False)
+                    read.llen(keys.ladder_log(self.slug))
+                    read.hmget(keys.ladder_applied(self.slug), ids)
+                    length, seen = read.execute()
+                    if int(length) == plan.applied.position and not any(seen):
+                        pipe.multi()
+                        pipe.execute_command(*plan.command)  # type: ignore[no-untyped-call]
+                        pipe.execute()
+                        return plan.applied, None
+                except redis.WatchError:
+                    pass  # someone else went first: the plain path below
+        cache = StandingCache()
+        return apply_batch(self.client, self.ladder, chunk, cache), cache
+
+    def _finish(self, inflight: _InFlight) -> tuple[BatchApplied, bool]:
+        """What the batch in flight rated, and whether its plan held; the cache follows."""
+        plan, future = inflight
+        applied, fallback = future.result()
+        if fallback is not None:
+            self.cache.standings, self.cache.length = fallback.standings, fallback.length
+            return applied, False
+        assert plan is not None  # no fallback cache: the plan was committed
+        self.cache.standings, self.cache.length = plan.after, plan.length_after
+        return applied, True
