@@ -40,7 +40,8 @@ def match_failed(
     tb: TracebackType | None,
 ) -> None:
     """The match job's failure callback. A raised error was dealt with above; a job abandoned
-    by a killed worker (found by another worker's clean-up) is only seen here."""
-    if issubclass(exc_type, AbandonedJobError):
+    by a killed worker (found by another worker's clean-up), or stopped cold mid-match in a
+    worker playing it in-process (RQ raises SystemExit in the job), is only seen here."""
+    if issubclass(exc_type, (AbandonedJobError, SystemExit, KeyboardInterrupt)):
         name, round_number, board = job.args
         liveness.interrupted(connection, name, round_number, board, not job.retries_left)
