@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
-from arena.games import get_game
+from arena.games import base_config, get_game
 from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
 from arena.match.match import UnknownPlayerError, play_match
@@ -149,7 +149,7 @@ def run_match(
     game_id: str = "caper",
 ) -> None:
     game = get_game(game_id)
-    config = {"city": city}
+    config = base_config(game_id, city)
     client = connect(require_redis_url(url))
     check_match(client, game, config, players, seed)
     match_id = "m" + secrets.token_hex(4)

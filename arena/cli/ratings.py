@@ -97,6 +97,7 @@ def ladder_create(
     """Create ladder NAME; its rating constants are fixed from then on."""
     from arena.cli.ladder_views import rates
     from arena.cli.tournament_commands import parse_time_control
+    from arena.games import base_config
     from arena.ratings import Glicko2Config
     from arena.ratings.ladder import LadderParams
     from arena.store.ladders import LadderStore, ladder_ref
@@ -105,7 +106,7 @@ def ladder_create(
     definition = LadderDefinition(
         ladder_ref(name, game),
         LadderParams(k, Glicko2Config(tau=tau), provisional_rd),
-        {"city": city} if players == 2 else {"city": city, "players": players},
+        base_config(game, city, players),
         games_per_match=games_per_match or 0,
         move_ms=tc.move_ms,
         bank_ms=tc.bank_ms,

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.cli import table_views
-from arena.games import get_game
+from arena.games import base_config, get_game
 from arena.match.table_score import table_size
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
@@ -80,7 +80,7 @@ def create(
     players: int = 2,
 ) -> TournamentDefinition:
     # 2 players is the game's default: left out, so 2-player configs stay as they were
-    config: dict[str, str | int] = {"city": city} | ({"players": players} if players != 2 else {})
+    config = base_config(game, city, players)  # no city for a game played on one board
     get_game(game).create(config, seed)  # a bad game, city or number of players fails here
     size = table_size(get_game(game), config)  # 3+ sides: a tournament of tables
     if games_per_match is None:  # a duplicate table plays its deal once per rotation (V12)
