@@ -4,6 +4,7 @@ structure (section 4) with its last-card discards (R4)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from arena.games.api import (
@@ -33,7 +34,8 @@ from arena.games.caper_europe.state import (
 from arena.games.caper_europe.validation import violation
 
 NO_CHOICE: tuple[int, ...] = (NONE,)
-Place = tuple[int, list[int], tuple[int, ...], tuple[int, ...]]
+NO_THIEVES: list[int] = []
+Place = tuple[int, Sequence[int], tuple[int, ...], tuple[int, ...]]
 _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
 _new_tuple = tuple.__new__
 _FIELDS = State._fields
@@ -116,7 +118,11 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
         grabbing = grabbing or card.chooses_good
     places: list[Place] = []  # (location, Thieves with room or [NONE], burn targets, goods)
     for location, crew in enumerate(state.crews[seat]):
-        thieves = table.thieves_with_room(crew) if gear else [NONE] * table.has_thief_room(crew)
+        thieves: Sequence[int]
+        if gear:
+            thieves = table.thieves_with_room(crew) if crew else NO_THIEVES
+        else:  # fewer than 3 cards: fewer than 3 Thieves
+            thieves = NO_CHOICE if len(crew) < 3 or table.has_thief_room(crew) else NO_THIEVES
         if thieves:
             targets = table.burn_targets(state, seat, location) if burning else ()
             goods = table.goods_present(state.goods[location]) if grabbing else ()
@@ -130,13 +136,13 @@ def _plays(state: State, seat: int, ids: list[str], kind: ActionKind) -> list[Ac
             actions += _choice_plays(kind, card, places)
         elif gear:
             per_location = ON_THIEF[card_id]
-            for location, thieves, _, _ in places:
+            for location, room, _, _ in places:
                 row = per_location[location]
                 # Thieves with room are most often the first ones: one slice copies them.
-                if thieves[-1] == len(thieves) - 1:
-                    actions += row[: len(thieves)]
+                if room[-1] == len(room) - 1:
+                    actions += row[: len(room)]
                 else:
-                    actions += [row[thief] for thief in thieves]
+                    actions += [row[thief] for thief in room]
         else:
             row = THIEF_AT[card_id]
             actions += [row[location] for location, _, _, _ in places]
