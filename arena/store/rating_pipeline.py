@@ -55,6 +55,7 @@ class PipelinedWriter:
     def __init__(self, client: redis.Redis, ladder: LadderDefinition, cache: StandingCache):
         self.client, self.ladder, self.cache = client, ladder, cache
         self.slug = ladder.ref.slug
+        self.checked: set[str] = set()  # players known to be built-in or registered bots
 
     def run(self, chunks: Sequence[Sequence[AnyResult]]) -> list[BatchApplied]:
         done: list[BatchApplied] = []
@@ -94,25 +95,33 @@ class PipelinedWriter:
     ) -> _Plan | None:
         length, standings = basis
         players = sorted({p for r in chunk for p in r.players})
-        read = self.client.pipeline(transaction=False)
-        read.exists(keys.ladder(self.slug))
-        read.hmget(keys.ladder_applied(self.slug), [r.result_id for r in chunk])
-        read.hmget(keys.bot_names(), players)
+        unchecked = [p for p in players if p not in self.checked]
         missing = [p for p in players if p not in standings]
-        for player in missing:
-            read.hgetall(keys.ladder_standing(self.slug, player))
-        exists, seen, bot_ids, *stored = read.execute()
-        ladders = LadderStore(self.client)
-        if not exists:
-            ladders.get(self.ladder.ref)  # raises the "unknown ladder" error
-        for player, bot_id in zip(players, bot_ids, strict=True):
-            ladders.check_player(player, registered=bot_id is not None)
-        for player, raw in zip(missing, stored, strict=True):
-            if raw:
-                standings[player] = standing_from_fields(raw)
+        seen: list[bytes | None] = [None] * len(chunk)
+        # Read only for bots this writer has not met: a read waits behind the batch Redis is
+        # committing. Ids rated already are caught by the commit (then the plain path skips them).
+        if unchecked or missing:
+            read = self.client.pipeline(transaction=False)
+            read.exists(keys.ladder(self.slug))
+            read.hmget(keys.ladder_applied(self.slug), [r.result_id for r in chunk])
+            for player in missing:
+                read.hgetall(keys.ladder_standing(self.slug, player))
+            if unchecked:
+                read.hmget(keys.bot_names(), unchecked)
+            exists, seen, *stored = read.execute()
+            bot_ids = stored.pop() if unchecked else []
+            ladders = LadderStore(self.client)
+            if not exists:
+                ladders.get(self.ladder.ref)  # raises the "unknown ladder" error
+            for player, bot_id in zip(unchecked, bot_ids, strict=True):
+                ladders.check_player(player, registered=bot_id is not None)
+            self.checked.update(unchecked)  # bots are never unregistered
+            for player, raw in zip(missing, stored, strict=True):
+                if raw:
+                    standings[player] = standing_from_fields(raw)
         fresh, skipped, taken = [], [], set()
-        for result, rated in zip(chunk, seen, strict=True):
-            if rated is not None or result.result_id in taken:
+        for result, position in zip(chunk, seen, strict=True):
+            if position is not None or result.result_id in taken:
                 skipped.append(result.result_id)
             else:
                 taken.add(result.result_id)
