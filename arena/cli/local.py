@@ -225,7 +225,9 @@ def _result_table(result: Any, players: Sequence[str]) -> Table:
         table.add_row(category.replace("_", " "), *cells)
     table.add_row("[bold]total", *(f"[bold]{s}" for s in result.scores))
     winners = result.details.get("winners", [result.winner])  # a team has several seats
-    winner = " and ".join(players[seat] for seat in winners if seat is not None) or "nobody (draw)"
+    # Age of Thieves ends without a winner when nobody escapes (section 19): not a draw.
+    nobody = "nobody: everybody loses" if result.details.get("everyone_loses") else "nobody (draw)"
+    winner = " and ".join(players[seat] for seat in winners if seat is not None) or nobody
     tiebreak = f" on {result.tiebreak}" if result.tiebreak else ""
     table.caption = f"winner: {winner}{tiebreak}"
     return table

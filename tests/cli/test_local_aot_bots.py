@@ -1,0 +1,43 @@
+"""`arena play --game age-of-thieves` with the built-in bots that play it (greedy, search#N,
+random) for 2 to 4 thieves, and `arena replay` of their records, whole and from one seat."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from arena.cli import main
+
+LINEUPS = {2: ["greedy", "random"], 3: ["greedy", "random", "search#1"],
+           4: ["greedy", "random", "random", "search#1"]}  # fmt: skip
+
+
+def arena(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False, terminal_width=200)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_and_replay_with_greedy_and_search(tmp_path: Path, players: int) -> None:
+    bots = LINEUPS[players]
+    out = arena("play", "--game", "age-of-thieves", "--players", str(players), "-n", "1",
+                "--save", str(tmp_path), *bots)  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert "greedy" in out.output and "1 games" in out.output
+    (record,) = tmp_path.iterdir()
+    assert json.loads(record.read_text())["players"] == bots  # each bot played its own seat
+    out = arena("replay", str(record))
+    assert out.exit_code == 0, out.output
+    assert "game over" in out.output and "winner: " in out.output
+    assert "nobody (draw)" not in out.output  # section 19: nobody escaped is not a draw
+    seen = arena("replay", "--seat", "1", str(record))
+    assert seen.exit_code == 0, seen.output
+    assert "plan (hidden)" in seen.output  # seat 0's plan, built behind its screen (8)
+
+
+def test_an_unknown_bot_is_a_clear_error() -> None:
+    out = arena("play", "--game", "age-of-thieves", "greedy", "cleverest")
+    assert out.exit_code == 1
+    assert "unknown bot 'cleverest'" in out.output and "Traceback" not in out.output
