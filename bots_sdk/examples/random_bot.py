@@ -1,5 +1,5 @@
-"""A complete bot for both editions: plays a random legal action, preferring to play a card over
-discarding one (or passing).
+"""A complete bot for both Caper editions and Age of Thieves: plays a random legal action,
+preferring (in Caper) to play a card over discarding one or passing.
 
 python -m bots_sdk.examples.random_bot --target localhost:50051 --token $TOKEN
 """
@@ -19,7 +19,7 @@ NOT_PLAYING = (ActionKind.DISCARD, ActionKind.PASS, EuropeActionKind.DISCARD)
 
 class RandomBot(Bot):
     name, version = "random-example", "1.1"
-    games = ("caper", "caper-europe")
+    games = ("caper", "caper-europe", "age-of-thieves")
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
