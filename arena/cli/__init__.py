@@ -31,7 +31,7 @@ def main(context: click.Context) -> None:
     "--city",
     default="paris",
     show_default=True,
-    help="City: paris, rome or london; caper-europe also barcelona.",
+    help="City: paris, rome or london; caper-europe also barcelona (age-of-thieves has none).",
 )
 @click.option(
     "--players",
@@ -39,7 +39,7 @@ def main(context: click.Context) -> None:
     show_default=True,
     type=click.IntRange(min=2),
     help="Seats (caper): 3 is the Snitch game, a table of three bots; 4 the team game, two "
-    "bots each playing both seats of its team.",
+    "bots each playing both seats of its team. age-of-thieves: 2 to 4 thieves, one bot each.",
 )
 @click.option("--duplicate", is_flag=True, help="Play every deal once per rotation of the seats.")
 @click.option(
@@ -181,7 +181,11 @@ def bot_list(redis_url: str | None) -> None:
 @click.option("--games", "-n", default=2, type=POSITIVE, show_default=True, help="Games to play.")
 @click.option("--seed", default=1, show_default=True)
 @click.option(
-    "--game", "game_id", default="caper", show_default=True, help="caper or caper-europe."
+    "--game",
+    "game_id",
+    default="caper",
+    show_default=True,
+    help="caper, caper-europe or age-of-thieves.",
 )
 @click.option("--city", default="paris", show_default=True)
 @click.option("--move-ms", default=1000, type=POSITIVE, show_default=True, help="Time a move.")
