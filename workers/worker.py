@@ -7,6 +7,7 @@ import logging
 import signal
 import time
 from multiprocessing import Process
+from multiprocessing.connection import wait
 from typing import Any
 
 from rq import Queue, Worker
@@ -30,6 +31,7 @@ MAINTENANCE_LOCK_S = 5  # RQ holds it 899 s: a worker killed while cleaning woul
 # RQ's default of 420 s would leave a dead worker's match unnoticed for minutes.
 WORKER_TTL_S = 17
 STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
+RESTART_PAUSE_S = 1.0  # before a dead worker of a pool is replaced
 
 log = logging.getLogger("arena.workers")
 
@@ -95,24 +97,36 @@ def work(redis_url: str, burst: bool = False, name: str | None = None, fork: boo
 
 
 def work_pool(redis_url: str, processes: int, name: str | None = None, fork: bool = False) -> None:
-    """`processes` workers, each its own process (`work`). Ctrl-C, or SIGTERM (which the
-    `arena` command turns into a KeyboardInterrupt), stops them all."""
-    children = [
-        Process(
-            target=_work_in_child,
-            args=(redis_url, f"{name}-{n}" if name else None, fork),
-            name=f"arena-worker-{n}",
-        )
-        for n in range(processes)
-    ]
+    """`processes` workers, each its own process (`work`), a worker that dies replaced (a match
+    that crashes its worker is replayed elsewhere, but the pool must not shrink). Ctrl-C, or
+    SIGTERM (which the `arena` command turns into a KeyboardInterrupt), stops them all."""
+    children = [_worker_process(redis_url, name, f"{n}", fork) for n in range(processes)]
+    replaced = 0
     try:
         with signals_deferred():  # an interrupt mid-start would leave a child unknown
             for child in children:
                 child.start()
-        for child in children:
-            child.join()
+        while any(child.is_alive() for child in children):
+            wait([child.sentinel for child in children if child.is_alive()])
+            for n, child in enumerate(children):
+                if child.is_alive() or child.exitcode == 0:
+                    continue  # running, or stopped as asked
+                log.warning("worker %s died (exit code %s): starting another", n, child.exitcode)
+                time.sleep(RESTART_PAUSE_S)  # a worker that cannot start must not spin
+                replaced += 1  # a new name: the dead one's stays registered until its TTL ends
+                with signals_deferred():
+                    children[n] = _worker_process(redis_url, name, f"{n}.{replaced}", fork)
+                    children[n].start()
     finally:
         _stop_workers([child for child in children if child.pid is not None])
+
+
+def _worker_process(redis_url: str, name: str | None, slot: str, fork: bool) -> Process:
+    return Process(
+        target=_work_in_child,
+        args=(redis_url, f"{name}-{slot}" if name else None, fork),
+        name=f"arena-worker-{slot}",
+    )
 
 
 def _work_in_child(redis_url: str, name: str | None, fork: bool) -> None:

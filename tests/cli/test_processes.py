@@ -212,6 +212,34 @@ def test_a_worker_pool_stops_every_worker(
     assert registered() == 0, "each worker stopped cleanly, so it unregistered itself"
 
 
+def test_a_worker_pool_replaces_a_worker_that_dies(
+    command: Callable[..., Command],
+    tmpdir_for_commands: Path,
+    redis_client: redis.Redis,
+    redis_server_url: str,
+) -> None:
+    """A match that crashes its worker (workers play matches in their own process) must not
+    shrink the pool: the dead worker is replaced, under a new name (the dead one's stays
+    registered until its TTL ends), and the pool still stops everything it started."""
+    name = "pool-crash"
+    pool = command("worker", "--processes", "2", "--name", name, redis_url=redis_server_url)
+
+    def idle() -> set[str]:
+        workers = Worker.all(connection=redis_client)
+        return {w.name for w in workers if w.name.startswith(name) and w.get_state() == "idle"}
+
+    pool.wait_until(lambda: idle() == {f"{name}-0", f"{name}-1"}, "2 idle workers")
+    pool.note_descendants()
+    victim = next(w for w in Worker.all(connection=redis_client) if w.name == f"{name}-1")
+    assert victim.pid is not None
+    os.kill(victim.pid, signal.SIGKILL)
+    pool.wait_until(lambda: f"{name}-1.1" in idle(), "a replacement worker")
+    assert "worker 1 died" in pool.output()
+    pool.stop_with(signal.SIGTERM)
+    assert "Traceback" not in pool.output()
+    assert_all_gone(pool, tmpdir_for_commands)
+
+
 def test_serve_twice_on_one_port_fails_before_printing_an_admin_token(
     command: Callable[..., Command], redis_client: redis.Redis, redis_server_url: str
 ) -> None:
