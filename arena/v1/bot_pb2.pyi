@@ -210,7 +210,9 @@ class Hello(_message.Message):
     """Free text about the bot (author, method); shown to organisers."""
     @_builtins.property
     def games(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
-        """Ids of the games the bot can play, e.g. "caper", "caper-europe". Empty means every game."""
+        """Ids of the games the bot can play, e.g. "caper", "caper-europe", "age-of-thieves". Empty
+        means every game, those added later included: a bot should list its games.
+        """
 
     def __init__(
         self,
@@ -332,8 +334,8 @@ class GameStarted(_message.Message):
     seat: _builtins.int
     """The bot's seat in this game, from 0."""
     game: _builtins.str
-    """Which game is played: "caper" or "caper-europe". Decides which field of Observation and
-    Action is used.
+    """Which game is played: "caper", "caper-europe" or "age-of-thieves". Decides which field of
+    Observation and Action is used.
     """
     rules_version: _builtins.int
     """The rules version of that game; rules never change within a version."""
