@@ -4,8 +4,9 @@
     python -m bots_sdk.testing my_bot:MyBot --target localhost:50051 --token $TOKEN
 
 `check_bot` plays engine games of every game the bot plays (`Bot.games`: first-edition Caper,
-2-, 3- and 4-player, and/or Caper: Europe; random cities and seeds, random players in the other
-seats, several games in flight at once as on a live arena). In the 3-player Snitch game the bot
+2-, 3- and 4-player, Caper: Europe and/or Age of Thieves for 2 to 4 thieves, the bot's seat
+taking turns; random cities and seeds, random players in the other seats, several games in
+flight at once as on a live arena). In the 3-player Snitch game the bot
 takes every seat in turn (Cream, Mint, the Snitch's GIVE decisions); in the 4-player team game
 it holds both seats of a team (V11: a Mastermind and a Lookout, whose decisions are SENDs).
 At every decision it builds the exact DecisionRequest the gateway would send and passes it
@@ -68,7 +69,7 @@ def check_bot(
 ) -> Report:
     """Play `games` games with random players in the other seats and report every problem
     found; the games take turns among the variants of the bot's `games` (first-edition Caper
-    for 2, 3 and 4 players, Caper: Europe for 2).
+    and Age of Thieves for 2, 3 and 4 players, Caper: Europe for 2).
 
     `budget_ms` is the time allowed per decision (the arena's default is 1000 ms); `clock`
     (seconds) measures it. Pass the bot's class rather than an instance so that the
