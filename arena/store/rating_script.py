@@ -123,6 +123,13 @@ def history_lines(
         )
         for player in team:
             s = after[player]
+            if math.isfinite(s.elo + s.rating + s.rd + s.volatility + s.mu + s.sigma):
+                yield (  # all finite (the usual case): repr is what json.dumps writes
+                    player,
+                    f'{middle}"elo": {s.elo!r}, "rating": {s.rating!r}, "rd": {s.rd!r}, '
+                    f'"volatility": {s.volatility!r}, "mu": {s.mu!r}, "sigma": {s.sigma!r}}}',
+                )
+                continue
             yield (
                 player,
                 (
