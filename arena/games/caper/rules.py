@@ -38,7 +38,9 @@ EMPTY_SIDE: Side = ((), (), ())
 
 
 NO_TARGET: tuple[int, ...] = (NONE,)
+Place = tuple[int, tuple[CostModifier, ...], list[int], int]
 _last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
+_last_places: tuple[State | None, list[Place]] = (None, [])  # see `_gear_cost`
 # Enum members read on every action, as plain names: on Python 3.11 each read through its
 # class goes through `EnumType.__getattr__`, several times the cost of reading a global.
 _THIEF_ROUND, _ANY_GEAR = Kind.THIEF, Kind.GEAR
@@ -119,9 +121,6 @@ def _thief_plays(state: State, seat: int, names: list[str]) -> list[Action]:
     return actions
 
 
-Place = tuple[int, tuple[CostModifier, ...], list[int], int]
-
-
 def _gear_plays(
     state: State, seat: int, names: list[str], kind: ActionKind = ActionKind.GEAR
 ) -> list[Action]:
@@ -136,6 +135,9 @@ def _gear_plays(
             place = state.locations[location]
             modifiers = () if free else table.crew_modifiers(place, crew, theirs[location])
             places.append((location, modifiers, room, _prefix(room)))
+    if not free:
+        global _last_places
+        _last_places = (state, places)
     coins = state.coins[seat]
     actions: list[Action] = []
     rows = ON_THIEF[kind]
@@ -220,7 +222,7 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
     """Pay, put the Gear on top of the chosen Thief, then its on-play effect, then the
     Location's coin tax (the order section 5 lists them in)."""
     card, location = CATALOGUE[action.card], action.location
-    cost = 0 if free else table.gear_cost(state, seat, location, card)
+    cost = 0 if free else _gear_cost(state, seat, location, card)
     coins, supply = table.pay(state.coins, state.supply, seat, cost)
     laundered = state.laundered
     stack = state.board[seat][location][action.thief]
@@ -239,6 +241,17 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
     if tax is _ANY_GEAR or tax is card.colour:
         coins, supply = table.return_coin(coins, supply, 1 - seat)
     return {"board": board, "coins": coins, "supply": supply, "laundered": laundered}
+
+
+def _gear_cost(state: State, seat: int, location: int, card: Card) -> int:
+    """`table.gear_cost`, from the cost modifiers found when listing this state's actions if it
+    was the last listed (as it is when a bot plays a listed action)."""
+    listed_for, places = _last_places
+    if listed_for is state:
+        for place, modifiers, _, _ in places:
+            if place == location:
+                return table.cost_with(modifiers, card)
+    return table.gear_cost(state, seat, location, card)
 
 
 def _end_turn(state: State) -> State:
