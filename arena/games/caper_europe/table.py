@@ -70,14 +70,14 @@ def is_protected(location: Card, crew: Crew, card: Card) -> bool:
 
 def burn_targets(state: State, burner: int, location: int) -> tuple[int, ...]:
     """Indices of the opponent's Thieves at `location` whose topmost card is an unprotected Gear
-    (section 7: covered Gear and Thieves are never burned)."""
+    (section 7: covered Gear and Thieves are never burned; R16 as in `is_protected`)."""
     crew = state.crews[1 - burner][location]
-    place = state.locations[location]
-    return tuple(
-        thief
-        for thief, top in enumerate(tops(crew))
-        if top.kind is _GEAR and not is_protected(place, crew, top)
-    )
+    gear_tops = [(thief, top) for thief, top in enumerate(tops(crew)) if top.kind is _GEAR]
+    if not gear_tops:
+        return ()
+    shielded = {colour for card, _ in crew for colour in card.protects}
+    shielded.update(state.locations[location].protects)
+    return tuple(thief for thief, top in gear_tops if top.colour not in shielded)
 
 
 def goods_present(goods: Goods) -> tuple[int, ...]:
