@@ -28,6 +28,7 @@ GREEDY_PRIOR = 0.3  # the greedy choice starts ahead, fading as rollouts come in
 HORIZON = 2  # rounds begun before a rollout is scored statically
 EPSILON = 0.1  # rollouts stray from the greedy policy this often, so they differ
 EVERYONE_LOSES = -0.5
+OVERRULE = 0.5  # how far another arm's mean must lead the greedy one's, times 1/sqrt(visits)
 
 
 def choose(
@@ -139,8 +140,11 @@ class _Stats:
         self.count += 1
 
     def best(self) -> int:
-        """The most visited arm; ties go to the better mean, then to the greedy choice."""
-        return max(
-            range(len(self.visits)),
-            key=lambda i: (self.visits[i], self.totals[i] / max(1, self.visits[i]), -i),
-        )
+        """The greedy choice unless another arm's mean beats it by more than its noise: a few
+        rollouts of a four-player game are too noisy to overrule the rules of thumb on less."""
+
+        def lower(i: int) -> float:
+            n = max(1, self.visits[i])
+            return self.totals[i] / n - (i != 0) * OVERRULE / math.sqrt(n)
+
+        return max(range(len(self.visits)), key=lambda i: (lower(i), -i))
