@@ -26,8 +26,8 @@ from arena.games.age_of_thieves.queries import (
 from arena.games.age_of_thieves.sampling import sample_state
 from arena.games.age_of_thieves.state import MOVE, Action, State, Thief
 
-# An arrest sends the thief to a dungeon (and costs him the round: about a Sneak) and a jewel,
-# the Emperor's Jewel above all: weighed in steps towards the goal.
+# Ways are counted in Sneaks (moves of 4). An arrest sends the thief to a dungeon, costs him a
+# round and a jewel, the Emperor's Jewel above all: weighed in moves too.
 SNEAK = 4
 LOST_ROUND = 1.0
 JEWEL_RISK = 0.5
@@ -266,7 +266,7 @@ def _risk(state: State, seat: int, space: str) -> float:
 
 
 def _stake(thief: Thief) -> float:
-    """What an arrest costs besides the way back from the dungeon, in steps."""
+    """What an arrest costs besides the way back from the dungeon, in moves."""
     if thief.ej:
         return EJ_RISK
     return LOST_ROUND + (JEWEL_RISK if thief.vp else 0.0)
