@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from arena.games.age_of_thieves.engine import ask
 from arena.games.age_of_thieves.guards import move_towards
-from arena.games.age_of_thieves.queries import reach, targets, within
+from arena.games.age_of_thieves.paths import guard_route
+from arena.games.age_of_thieves.queries import board, reach, targets, within
 from arena.games.age_of_thieves.state import (
     Action,
     State,
@@ -94,8 +95,18 @@ def _confiscate_options(state: State, seat: int) -> list[Action]:
     ]
 
 
-def _seduce(state: State, seat: int, _: int, __: str, action: Action) -> State:
-    return move_towards(state, action.arg, state.thief(seat).space, 2, captain=False)
+def _seduce(state: State, seat: int, step: int, data: str, action: Action) -> State:
+    """S02: the guard moves *up to* 2 towards Jasmine along its D-7 route: she says where on
+    that route it stops (staying put included)."""
+    if step == 0:
+        guard = action.arg
+        route = guard_route(board(), guard, state.thief(seat).space, 2, state.fire)
+        options = [Action("to", space) for space in sorted({guard, *route})]
+        return ask_fx(state, seat, "S02", options, 1, guard)
+    jasmine = state.thief(seat).space
+    route = guard_route(board(), data, jasmine, 2, state.fire)
+    steps = route.index(action.arg) + 1 if action.arg in route else 0
+    return move_towards(state, data, jasmine, steps, captain=False)
 
 
 SPECIAL_EFFECTS: dict[str, Effect] = {

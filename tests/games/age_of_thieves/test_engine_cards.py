@@ -150,3 +150,18 @@ def test_s06_confiscation_takes_a_jewel_lying_within_three() -> None:
     state = at(table("joanne,zain", jewels=(("N72", "green"),), green_supply=3), 0, "N82")
     state = answer(effect(state, 0, "S06"), "take N72:green")
     assert state.thief(0).green == 1 and state.jewels == ()
+
+
+def test_s02_seduction_lures_a_guard_up_to_two_spaces_towards_jasmine() -> None:
+    """S02 [R-ex, range PROPOSAL 22.4]: a guard within 5 moves *up to* 2 along its D-7 route
+    towards Jasmine; she says where on it the guard stops, staying put included."""
+    from arena.games.age_of_thieves.paths import guard_route
+    from arena.games.age_of_thieves.queries import board
+
+    base = at(table(guards=("N52",)), 0, "N71")  # seat 0 is Jasmine
+    route = guard_route(board(), "N52", "N71", 2, base.fire)
+    assert len(route) == 2
+    asked = effect(base, 0, "S02")  # the only guard in range is chosen without asking
+    assert options(asked) == sorted(f"to {space}" for space in ("N52", *route))
+    for stop, expected in (("N52", "N52"), (route[0], route[0]), (route[1], route[1])):
+        assert answer(asked, f"to {stop}").guards == (expected,)
