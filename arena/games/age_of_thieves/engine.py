@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from arena.games.age_of_thieves.state import Action, Prompt, State, Task, replace
+from arena.games.age_of_thieves.state import Action, Prompt, State, Task, order, replace
 from arena.games.api import GameError, GameOverError, IllegalActionError, WrongSeatError
 
 TaskHandler = Callable[[State, Task], State]
@@ -37,8 +37,9 @@ def answer(name: str) -> Callable[[AnswerHandler], AnswerHandler]:
 
 
 def ask(state: State, name: str, seat: int, options: Iterable[Action], resume: Task) -> State:
-    """Set the prompt `name` for `seat`; with no option at all the step is skipped."""
-    listed = tuple(sorted(set(options)))
+    """Set the prompt `name` for `seat`, its options in `Action` order (numbers by value); with
+    no option at all the step is skipped."""
+    listed = tuple(sorted(set(options), key=order))
     if not listed:
         return state
     return replace(state, prompt=Prompt(name, seat, listed, resume))

@@ -51,13 +51,40 @@ class Status(StrEnum):
 
 class Action(NamedTuple):
     """A decision: a verb and one argument (a card id, a space, a number, `seat:jewel`...).
-    Tuples sort by verb then argument, which gives the stable order of legal actions."""
+    Actions sort by verb, then numbers by value before other arguments by text: the stable order
+    of legal actions reads `ap 2` before `ap 10`."""
 
     kind: str
     arg: str = ""
 
     def __str__(self) -> str:
         return action_text(self)
+
+    # The arena's checker sorts legal actions with `sorted`, so the order lives in the type.
+    def __lt__(self, other: tuple[str, ...]) -> bool:
+        return order(self) < order(_action(other))
+
+    def __le__(self, other: tuple[str, ...]) -> bool:
+        return order(self) <= order(_action(other))
+
+    def __gt__(self, other: tuple[str, ...]) -> bool:
+        return order(self) > order(_action(other))
+
+    def __ge__(self, other: tuple[str, ...]) -> bool:
+        return order(self) >= order(_action(other))
+
+
+def order(action: Action) -> tuple[str, int, int, str]:
+    """The sort key of an action: a number argument by its value (no leading zeros are
+    written), before any other argument, which sorts as text."""
+    arg = action.arg
+    if arg.isdigit():
+        return (action.kind, 0, len(arg), arg)
+    return (action.kind, 1, 0, arg)
+
+
+def _action(value: tuple[str, ...]) -> Action:
+    return value if isinstance(value, Action) else Action(*value)
 
 
 VERBS = frozenset(

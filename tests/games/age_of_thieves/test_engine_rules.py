@@ -72,6 +72,17 @@ def test_section_8_guild_agent_pays_two_on_one_card() -> None:
     assert (thief.pool, thief.agents, thief.plan[0].ap) == (1, 0, 2)
 
 
+def test_section_8_ap_options_read_in_numeric_order() -> None:
+    """Section 8 (any number of AP on a card) and the Game API's sorted legal actions: 12 AP
+    list as `ap 1` ... `ap 12` by value, not as text (`ap 10` after `ap 9`), and `sorted` on
+    the actions (the arena's checker) agrees with the engine's order."""
+    state = table().with_thief(0, pool=12)
+    state = answer(scenario(state, Task("plan", 0)), "plan B01")
+    assert options(state) == [f"ap {n}" for n in range(1, 13)]
+    legal = list(GAME.legal_actions(state))
+    assert sorted(legal) == legal and min(legal) == legal[0] and max(legal) == legal[-1]
+
+
 def test_d5_a_thief_in_the_dungeon_plans_move_first_with_the_most_ap() -> None:
     """D-5: in the dungeon only Move may open the plan; no other card gets more AP than it."""
     state = at(table(), 0, "VN", jailed=True, hand=("G10",), pool=5)
