@@ -5,14 +5,15 @@ target does nothing but still counts as resolved (D-4).
 
 from __future__ import annotations
 
+from arena.games.age_of_thieves import steering
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import answer
-from arena.games.age_of_thieves.guards import relocate, walk
+from arena.games.age_of_thieves.guards import relocate
 from arena.games.age_of_thieves.movement import movement
-from arena.games.age_of_thieves.paths import guard_route
 from arena.games.age_of_thieves.queries import board, free, reach, targets
 from arena.games.age_of_thieves.specials import SPECIAL_EFFECTS, SPECIAL_STEPS
 from arena.games.age_of_thieves.state import Action, State, Task, add_sorted, replace
+from arena.games.age_of_thieves.steering import steer
 from arena.games.age_of_thieves.targeting import (
     Effect,
     Step,
@@ -23,7 +24,6 @@ from arena.games.age_of_thieves.targeting import (
     guard_to,
     is_captain,
     put_fire,
-    reachable,
     rob,
     spaces_within,
     targeted,
@@ -44,12 +44,10 @@ def _follow(state: State, job: Task, action: Action) -> State:
 
 
 def _beacon(state: State, seat: int, step: int, data: str, action: Action) -> State:
-    """G01: a guard within 5 moves freely up to 4 (its route: a shortest one, D-7)."""
+    """G01: a guard within 5 moves freely up to 4: the player steers it space by space."""
     if step == 0:
-        options = [Action("to", s) for s in reachable(state, action.arg, 4)]
-        return ask_fx(state, seat, "G01", options, 1, action.arg)
-    route = guard_route(board(), data, action.arg, 4, state.fire)
-    return walk(state, data, route, captain=False)
+        return steer(state, seat, "G01", (action.arg, action.arg, 4))
+    return steering.step(state, seat, "G01", data, action, lambda after, _: after)
 
 
 def _forged(state: State, seat: int, step: int, data: str, action: Action) -> State:
@@ -68,19 +66,22 @@ def _trap(state: State, seat: int, _: int, __: str, action: Action) -> State:
 
 
 def _gas(state: State, seat: int, step: int, data: str, action: Action) -> State:
-    """G04: each guard within 5 moves 0-2 spaces, one after the other by space id."""
-    todo = [s for s in data.split(",") if s]
+    """G04: each guard within 5 moves 0-2 spaces in any direction, the player steering each in
+    turn (by space id): `data` is the walk of the guard moving, then the guards still to move."""
     if step == 1:
-        here, todo = todo[0], todo[1:]
-        if action.arg != here:
-            route = guard_route(board(), here, action.arg, 2, state.fire)
-            state = walk(state, here, route, captain=False)
+        return steering.step(
+            state, seat, "G04", data, action, lambda s, rest: _gas_next(s, seat, rest)
+        )
+    return _gas_next(state, seat, data)
+
+
+def _gas_next(state: State, seat: int, rest: str) -> State:
+    todo = [s for s in rest.split(",") if s]
     while todo and (todo[0] not in state.guards or todo[0] in state.trapped):
         todo = todo[1:]
     if not todo:
         return state
-    options = [Action("to", s) for s in reachable(state, todo[0], 2)]
-    return ask_fx(state, seat, "G04", options, 1, ",".join(todo))
+    return steer(state, seat, "G04", (todo[0], todo[0], 2), ",".join(todo[1:]))
 
 
 def _smoke(state: State, seat: int, step: int, data: str, action: Action) -> State:

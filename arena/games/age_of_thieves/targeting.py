@@ -6,14 +6,13 @@ A multi-step effect asks with the prompt `fx`: the task's `arg` is `card|data` a
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import ask
 from arena.games.age_of_thieves.guards import move_towards
 from arena.games.age_of_thieves.movement import steal
-from arena.games.age_of_thieves.queries import board, figures_at, free, reach, targets, within
+from arena.games.age_of_thieves.queries import board, free, reach, targets, within
 from arena.games.age_of_thieves.state import Action, State, Task, add_sorted, replace
 
 Effect = Callable[[State, int], State]
@@ -40,22 +39,6 @@ def spaces_within(state: State, seat: int, distance: int) -> list[str]:
         for n in board().nodes
         if n.kind is NodeKind.SPACE and within(state, seat, n.id, distance)
     ]
-
-
-def reachable(state: State, start: str, budget: int) -> list[str]:
-    """Spaces a figure at `start` can end on within `budget` steps: fire, dungeons and exits
-    block it; other figures may be passed but not ended on (D-7)."""
-    found, todo = {start: 0}, deque([start])
-    while todo:
-        here = todo.popleft()
-        if found[here] == budget:
-            continue
-        for there in board().neighbours(here):
-            open_ = board().node(there).kind is NodeKind.SPACE and there not in state.fire
-            if there not in found and open_:
-                found[there] = found[here] + 1
-                todo.append(there)
-    return [s for s in found if s == start or not figures_at(state, s)]
 
 
 def is_captain(state: State, space: str) -> bool:

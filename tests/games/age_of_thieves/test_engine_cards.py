@@ -15,16 +15,48 @@ from tests.games.age_of_thieves.test_engine_rules import at, table
 
 def effect(state: State, seat: int, card: str) -> State:
     """`seat` resolves `card` now; the state halts once the effect is over."""
-    return run(start(replace(state, prompt=None, tasks=(Task("halt"),)), seat, card))
+    return run(start(replace(state, prompt=None, tasks=(Task("halt"),), over=False), seat, card))
 
 
 def test_g01_beacon_moves_a_guard_that_arrests_on_entry() -> None:
     """G01 [R]: a guard within 5 moves up to 4; entering a visible thief's space arrests him."""
     state = at(at(table(guards=("N52",)), 0, "N71"), 1, "N62", yellow=1)
     state = effect(state, 0, "G01")  # the only guard in range is chosen without asking
-    assert "to N62" in options(state) and "to N52" in options(state)
+    assert "to N62" in options(state) and "stop" in options(state)
     state = answer(state, "to N62")
     assert state.thief(1).space == "VN" and state.guards == ("N62",)
+
+
+def test_g01_beacon_is_steered_space_by_space_past_a_thief_and_a_guard() -> None:
+    """G01 [R] "move it freely up to 4" (section 9: the mover decides how): the player steers
+    the guard, here around a visible thief who lies on the shortest way (N52-N62-N63), through
+    another guard's space, where it may not stop (D-7), onto N63 after 4 steps."""
+    state = at(at(table(guards=("N52", "N53")), 0, "N71"), 1, "N62", yellow=1)
+    state = answer(effect(state, 0, "G01"), "target N52")
+    assert options(state) == ["stop", "to N51", "to N53", "to N62"]
+    state = answer(state, "to N53")
+    assert "stop" not in options(state) and state.guards == ("N52", "N53")
+    state = answer(state, "to N54", "to N64", "to N63")  # the 4th step ends the move
+    assert state.prompt is None and state.guards == ("N53", "N63")
+    assert state.thief(1).space == "N62" and state.thief(1).yellow == 1
+
+
+def test_g04_confusing_gas_steers_each_guard_up_to_two_spaces() -> None:
+    """G04 [R] "move each guard within 5 spaces up to 2 spaces in any direction", each as the
+    player chooses: one at a time by space id, each stopped anywhere after 0 to 2 steps; a step
+    onto a visible thief's space arrests him and ends that guard's move."""
+    state = at(at(table(guards=("N52", "N54")), 0, "N71"), 1, "N62", yellow=1)
+    state = effect(state, 0, "G04")
+    assert options(state) == ["stop", "to N51", "to N53", "to N62"]
+    state = answer(state, "to N51", "to N41")  # 2 steps: the next guard is asked
+    assert state.guards == ("N41", "N54") and "to N64" in options(state)
+    state = answer(state, "stop")
+    assert state.prompt is None and state.guards == ("N41", "N54")
+    state = effect(at(state, 1, "N62"), 0, "G04")
+    state = answer(state, "to N42", "stop", "to N64", "to N63")
+    assert state.thief(1).space == "N62" and state.guards == ("N42", "N63")
+    state = answer(effect(state, 0, "G04"), "to N62")  # N42 is 6 away: out of range
+    assert state.thief(1).space == "VN" and state.guards == ("N42", "N62")
 
 
 def test_g07_smoke_hides_and_marks_for_theft() -> None:
