@@ -204,7 +204,7 @@ def _space_then(card: str) -> Effect:
 
 
 def _firecracker(state: State, seat: int, _: int, __: str, action: Action) -> State:
-    return crowd_moves(state, action.arg, 4, 3, captains=False)
+    return crowd_moves(state, action.arg, 4, 3, captains=False, early=True)
 
 
 def _rope_start(state: State, seat: int) -> State:

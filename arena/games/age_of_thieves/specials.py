@@ -62,12 +62,14 @@ def _shadows(state: State, seat: int, step: int, data: str, action: Action) -> S
 
 
 def _arson(state: State, seat: int, step: int, data: str, action: Action) -> State:
-    """S04: up to 2 fire tiles on free spaces within 4."""
+    """S04: up to 2 fire tiles on free spaces within 4 (its range: Guild Support adds 1 to
+    both)."""
     if action.kind == "stop":
         return state
     state = put_fire(state, action.arg)
     if step == 0:
-        return ask_fx(state, seat, "S04", [Action("stop"), *fire_options(state, seat, 4)], 1)
+        more = fire_options(state, seat, reach(state, "S04"))  # within 4, 5 under C01
+        return ask_fx(state, seat, "S04", [Action("stop"), *more], 1)
     return state
 
 

@@ -16,9 +16,9 @@ from collections.abc import Callable
 
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.guards import arrest_at, relocate
-from arena.games.age_of_thieves.queries import arrestable, board, figures_at, thieves_at
+from arena.games.age_of_thieves.queries import board, figures_at
 from arena.games.age_of_thieves.state import Action, State
-from arena.games.age_of_thieves.targeting import ask_fx
+from arena.games.age_of_thieves.targeting import ask_fx, catches
 
 After = Callable[[State, str], State]  # what the card does once the guard has stopped
 
@@ -50,7 +50,7 @@ def step(state: State, seat: int, card: str, data: str, action: Action, after: A
     if action.kind == "stop":
         return after(relocate(state, origin, here, False) if here != origin else state, rest)
     there = action.arg
-    if _catches(state, there):  # it stops there and arrests every visible thief on it
+    if catches(state, there):  # it stops there and arrests every visible thief on it
         return after(arrest_at(relocate(state, origin, there, False), there), rest)
     return steer(state, seat, card, (origin, there, int(left) - 1), rest)
 
@@ -64,21 +64,17 @@ def _may_end(state: State, origin: str, space: str) -> bool:
     return figures_at(state, space) - (space == origin) == 0
 
 
-def _catches(state: State, space: str) -> bool:
-    return any(arrestable(state, seat) for seat in thieves_at(state, space))
-
-
 def _way_on(state: State, origin: str, space: str, left: int) -> bool:
     """Whether the guard, entering `space` with `left` steps after it, can end somewhere: a
     thief's space ends the walk there, other figures' spaces can only be passed."""
-    if _catches(state, space):
+    if catches(state, space):
         return _may_end(state, origin, space)
     seen, todo = {space: 0}, deque([space])
     while todo:
         here = todo.popleft()
         if _may_end(state, origin, here):
             return True
-        if seen[here] == left or (here != space and _catches(state, here)):
+        if seen[here] == left or (here != space and catches(state, here)):
             continue
         for there in board().neighbours(here):
             if there not in seen and _open(state, there):

@@ -10,9 +10,17 @@ from collections.abc import Callable
 
 from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.engine import ask
-from arena.games.age_of_thieves.guards import move_towards
+from arena.games.age_of_thieves.guards import arrest_at, move_towards
 from arena.games.age_of_thieves.movement import steal
-from arena.games.age_of_thieves.queries import board, free, reach, targets, within
+from arena.games.age_of_thieves.queries import (
+    arrestable,
+    board,
+    free,
+    reach,
+    targets,
+    thieves_at,
+    within,
+)
 from arena.games.age_of_thieves.state import Action, State, Task, add_sorted, replace
 
 Effect = Callable[[State, int], State]
@@ -69,9 +77,13 @@ def guard_to(state: State, seat: int, card: str, distance: int, captains: bool) 
     return ask_fx(state, seat, card, [Action("target", s) for s in spaces])
 
 
-def crowd_moves(state: State, centre: str, sight: int, budget: int, captains: bool) -> State:
+def crowd_moves(
+    state: State, centre: str, sight: int, budget: int, captains: bool, early: bool = False
+) -> State:
     """Every guard (and captain) within `sight` of `centre` moves up to `budget` towards it:
-    guards first, by space id (Noise Grenade, Firecracker)."""
+    guards first, by space id (Noise Grenade, Firecracker). `early` (Firecracker): a guard with a
+    visible thief on its own space, who began the round there, arrests him and stays (G12,
+    section 16: a guard moved before its initiative arrests him normally)."""
     for captain in (False, True) if captains else (False,):
         for space in state.captains if captain else state.guards:
             if space in state.bribed:  # G15: a bribed figure does not move this round
@@ -79,8 +91,16 @@ def crowd_moves(state: State, centre: str, sight: int, budget: int, captains: bo
             if board().distance(space, centre) <= sight and space in (
                 state.captains if captain else state.guards
             ):
+                if early and space not in state.trapped and catches(state, space):
+                    state = arrest_at(state, space)
+                    continue
                 state = move_towards(state, space, centre, budget, captain)
     return state
+
+
+def catches(state: State, space: str) -> bool:
+    """A guard on `space` would arrest someone there: a visible, unprotected thief."""
+    return any(arrestable(state, seat) for seat in thieves_at(state, space))
 
 
 def put_fire(state: State, space: str) -> State:

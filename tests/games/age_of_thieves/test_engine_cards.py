@@ -59,6 +59,30 @@ def test_g04_confusing_gas_steers_each_guard_up_to_two_spaces() -> None:
     assert state.thief(1).space == "VN" and state.guards == ("N42", "N62")
 
 
+def test_g12_firecracker_guard_arrests_a_thief_who_began_the_round_on_its_space() -> None:
+    """G12 (22.2: "arrests apply, including thieves who started the round on its space"; section
+    16): the guard on N52, 4 from the chosen N72, arrests the visible thief standing with it and
+    stays; the guard on N53, 5 away, is out of the blast and stays put."""
+    state = at(at(table(guards=("N52", "N53")), 0, "N71"), 1, "N52", yellow=1)
+    state = answer(effect(state, 0, "G12"), "target N72")
+    assert state.thief(1).space == "VN" and state.thief(1).yellow == 0
+    assert state.guards == ("N52", "N53")
+    moved = answer(effect(at(table(guards=("N52",)), 0, "N73"), 0, "G12"), "target N72")
+    assert moved.guards == ("N71",)  # without a thief on its space it moves 3 towards N72
+
+
+def test_s04_arson_second_fire_takes_guild_support_range_too() -> None:
+    """S04 (22.4, range 4) under C01 Guild Support (+1 range to every card with a range): both
+    fire tiles may go 5 away, the second as well as the first."""
+    state = at(table("zain,jasmine", event="C01"), 0, "N71")
+    state = effect(state, 0, "S04")
+    assert "fire N41" in options(state)
+    state = answer(state, "fire N41")
+    assert "fire N43" in options(state)
+    state = answer(state, "fire N43")
+    assert state.fire == ("N41", "N43")
+
+
 def test_g07_smoke_hides_and_marks_for_theft() -> None:
     """G07, 15, 13: smoke on the space and around it hides the thieves there, and the thief
     named becomes a theft target (a marker: he is not on the thrower's space)."""
