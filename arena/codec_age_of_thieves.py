@@ -44,7 +44,7 @@ _TABLE = ("first_player", "event", "guard_initiative", "escape_district", "alarm
 _FIGURES = ("guards", "captains", "guard_supply", "captain_supply")
 _SUPPLY = ("yellow_supply", "green_supply", "face_down_tiles")
 _EFFECTS = ("fire", "smoke", "bribed", "trapped_guards", "action_deck", "discard",
-            "calm_events_left", "alarm_events_left")  # fmt: skip
+            "calm_events_left", "alarm_events_left", "events_seen")  # fmt: skip
 _TAIL = ("actions_done", "district_deck")
 _FLAGS = ("first_player_orders_guards", "specials")
 _SHEET = ("emperors_jewel", "best_thief", "green", "yellow", "trinkets", "informers",

@@ -710,6 +710,7 @@ class AgeOfThievesObservation(_message.Message):
     PROMPT_TASK_FIELD_NUMBER: _builtins.int
     FIRST_PLAYER_ORDERS_GUARDS_FIELD_NUMBER: _builtins.int
     SPECIALS_FIELD_NUMBER: _builtins.int
+    EVENTS_SEEN_FIELD_NUMBER: _builtins.int
     seat: _builtins.int
     """The seat this observation is for: the one receiving it."""
     players: _builtins.int
@@ -836,6 +837,12 @@ class AgeOfThievesObservation(_message.Message):
     def prompt_task(self) -> Global___AgeOfThievesTask:
         """The step the current decision resumes; absent once the game is over."""
 
+    @_builtins.property
+    def events_seen(self) -> _containers.RepeatedScalarFieldContainer[_builtins.str]:
+        """Every event card revealed so far, oldest first (each is read out to all, section 5), so a
+        bot knows which are no longer in the decks.
+        """
+
     def __init__(
         self,
         *,
@@ -883,10 +890,11 @@ class AgeOfThievesObservation(_message.Message):
         prompt_task: Global___AgeOfThievesTask | None = ...,
         first_player_orders_guards: _builtins.bool = ...,
         specials: _builtins.bool = ...,
+        events_seen: _abc.Iterable[_builtins.str] | None = ...,
     ) -> None: ...
     _HasFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "_winner", b"_winner", "prompt_task", b"prompt_task", "to_move", b"to_move", "winner", b"winner"]  # noqa: Y015
     def HasField(self, field_name: _HasFieldArgType) -> _builtins.bool: ...
-    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "_winner", b"_winner", "action_deck", b"action_deck", "actions_done", b"actions_done", "alarm_events_left", b"alarm_events_left", "alarm_next_round", b"alarm_next_round", "bribed", b"bribed", "calm_events_left", b"calm_events_left", "captain_supply", b"captain_supply", "captains", b"captains", "closed_exit", b"closed_exit", "decision", b"decision", "discard", b"discard", "district_deck", b"district_deck", "escape_district", b"escape_district", "event", b"event", "face_down_tiles", b"face_down_tiles", "fire", b"fire", "first_player", b"first_player", "first_player_orders_guards", b"first_player_orders_guards", "green_supply", b"green_supply", "guard_initiative", b"guard_initiative", "guard_supply", b"guard_supply", "guards", b"guards", "hand", b"hand", "jewels", b"jewels", "open_tiles", b"open_tiles", "options", b"options", "over", b"over", "peeks", b"peeks", "plan", b"plan", "players", b"players", "prompt_task", b"prompt_task", "reason", b"reason", "round", b"round", "seat", b"seat", "smoke", b"smoke", "specials", b"specials", "status", b"status", "tasks", b"tasks", "thieves", b"thieves", "to_move", b"to_move", "trapped_guards", b"trapped_guards", "turns_left", b"turns_left", "winner", b"winner", "yellow_supply", b"yellow_supply"]  # noqa: Y015
+    _ClearFieldArgType: _TypeAlias = _typing.Literal["_to_move", b"_to_move", "_winner", b"_winner", "action_deck", b"action_deck", "actions_done", b"actions_done", "alarm_events_left", b"alarm_events_left", "alarm_next_round", b"alarm_next_round", "bribed", b"bribed", "calm_events_left", b"calm_events_left", "captain_supply", b"captain_supply", "captains", b"captains", "closed_exit", b"closed_exit", "decision", b"decision", "discard", b"discard", "district_deck", b"district_deck", "escape_district", b"escape_district", "event", b"event", "events_seen", b"events_seen", "face_down_tiles", b"face_down_tiles", "fire", b"fire", "first_player", b"first_player", "first_player_orders_guards", b"first_player_orders_guards", "green_supply", b"green_supply", "guard_initiative", b"guard_initiative", "guard_supply", b"guard_supply", "guards", b"guards", "hand", b"hand", "jewels", b"jewels", "open_tiles", b"open_tiles", "options", b"options", "over", b"over", "peeks", b"peeks", "plan", b"plan", "players", b"players", "prompt_task", b"prompt_task", "reason", b"reason", "round", b"round", "seat", b"seat", "smoke", b"smoke", "specials", b"specials", "status", b"status", "tasks", b"tasks", "thieves", b"thieves", "to_move", b"to_move", "trapped_guards", b"trapped_guards", "turns_left", b"turns_left", "winner", b"winner", "yellow_supply", b"yellow_supply"]  # noqa: Y015
     def ClearField(self, field_name: _ClearFieldArgType) -> None: ...
     _WhichOneofReturnType__to_move: _TypeAlias = _typing.Literal["to_move"]  # noqa: Y015
     _WhichOneofArgType__to_move: _TypeAlias = _typing.Literal["_to_move", b"_to_move"]  # noqa: Y015

@@ -89,6 +89,7 @@ def observe(state: State, seat: int) -> AgeOfThievesObservation:
         "discard": list(state.discard),
         "calm_events_left": len(state.calm),
         "alarm_events_left": len(state.alarm),
+        "events_seen": list(state.events_seen),
         "turns_left": [[t.seat, t.n] if t.name == "turn" else ["guards", state.die]
                        for t in state.tasks if t.name in ("turn", "guards")],
         "over": state.over,

@@ -129,10 +129,11 @@ def event_phase(state: State, _: Task) -> State:
     if not deck:  # cannot happen after a clean-up's end check; kept as the rule of section 19
         return finish(state, "the event deck is used up")
     event, rest = deck[0], deck[1:]
+    state = replace(state, event=event, events_seen=(*state.events_seen, event))
     if state.status is Status.ALARM:
-        state = replace(state, alarm=rest, event=event)
+        state = replace(state, alarm=rest)
     else:
-        state = replace(state, calm=rest, event=event)
+        state = replace(state, calm=rest)
     return _immediate(state, event)
 
 

@@ -3,9 +3,9 @@ determinized search bots, like Caper's `sample_state`).
 
 The public part of the state is read back from the observation; the hidden part is dealt anew:
 the general cards the seat has not seen (other hands, unrevealed plan cards, the deck), the
-face-down city tiles it has not peeked at (from the tiles not known to be elsewhere), the order
-of the event decks (from the events of each deck, the current one excepted: the engine does not
-show which were used before) and of the district deck, and the future randomness. Another seat's
+face-down city tiles it has not peeked at (from the tiles not known to be elsewhere), the event
+decks (from the events of each deck not revealed yet) and the district deck, and the future
+randomness. Another seat's
 plan that is still behind its screen is sampled as no plan (its cards stay in its hand).
 """
 
@@ -82,6 +82,7 @@ def sample_state(obs: AgeOfThievesObservation, rng: random.Random) -> State:
         escape=data["escape_district"],
         alarm_pending=data["alarm_next_round"],
         event=data["event"],
+        events_seen=tuple(data["events_seen"]),
         die=data["guard_initiative"],
         fire=tuple(data["fire"]),
         smoke=tuple(data["smoke"]),
@@ -198,7 +199,9 @@ def _tiles(data: dict[str, Any], seat: int, rng: random.Random) -> tuple[tuple[s
 
 
 def _events(data: dict[str, Any], deck: Deck, size: int, rng: random.Random) -> tuple[str, ...]:
-    events = [e.id for e in cards().deck(deck) if e.id != data["event"]]
+    """`size` events of `deck` not revealed yet (section 5: each is read out, then boxed)."""
+    seen = set(data["events_seen"])
+    events = [e.id for e in cards().deck(deck) if e.id not in seen]
     rng.shuffle(events)
     return tuple(events[:size])
 

@@ -253,6 +253,7 @@ class State:
     escape: str = ""  # the drawn district ("" before the Emperor's Jewel is first taken)
     alarm_pending: bool = False  # the EJ was first taken this round: alarm next round
     event: str = ""
+    events_seen: tuple[str, ...] = ()  # every event revealed so far, in order (public)
     die: int = 0
     fire: tuple[str, ...] = ()
     smoke: tuple[str, ...] = ()

@@ -37,3 +37,19 @@ def test_a_sample_looks_the_same_to_the_seat_and_plays_on(players: int) -> None:
                     sample = GAME.apply(sample, rng.choice(list(GAME.legal_actions(sample))))
             state = GAME.apply(state, eager(state, rng), seat)
             steps += 1
+
+
+def test_a_sample_deals_no_event_already_revealed() -> None:
+    """Section 5 (each event is read out, then boxed; decks are never reshuffled, section 20):
+    the observation lists the events revealed so far, and a sampled state's event decks hold
+    none of them, however many samples are drawn."""
+    state = GAME.create({"players": 2}, 3)
+    rng = random.Random(3)
+    while GAME.current_player(state) is not None and state.round < 6:
+        state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
+    seen = GAME.observation(state, 0).to_json()["events_seen"]
+    assert len(seen) == state.round and seen[-1] == state.event
+    for draw in range(20):
+        sample = sample_state(GAME.observation(state, 0), random.Random(draw))
+        assert not set(sample.calm + sample.alarm) & set(seen)
+        assert sample.events_seen == state.events_seen
