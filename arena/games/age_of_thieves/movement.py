@@ -80,7 +80,12 @@ def _sewers(state: State, job: Task) -> list[Action]:
         ins = outs = ins | outs
     if thief.space not in ins:
         return []
-    return [Action("sewer", s) for s in sorted(outs) if s != thief.space and s not in state.fire]
+    fireproof = thief.name == "zain"  # 22.4: fire does not block Zain, reposition included
+    return [
+        Action("sewer", s)
+        for s in sorted(outs)
+        if s != thief.space and (fireproof or s not in state.fire)
+    ]
 
 
 def _pickups(state: State, seat: int) -> list[Action]:

@@ -142,6 +142,15 @@ def test_g06_fire_blocks_all_but_zain() -> None:
         assert ("step N72" not in options(state)) == blocked
 
 
+def test_zain_comes_out_of_the_sewer_onto_fire() -> None:
+    """Section 11 (fire blocks repositioning onto it) and Zain's Fireproof (22.4: fire tiles do
+    not block Zain): a sewer exit on fire is shut to Jasmine, open to Zain."""
+    for thief, blocked in (("jasmine,zain", True), ("zain,jasmine", False)):
+        state = at(table(thief, fire=("S40",)), 0, "N64")
+        state = scenario(state, Task("move", 0, "", 4))
+        assert ("sewer S40" not in options(state)) == blocked and "sewer E40" in options(state)
+
+
 def test_noiron_moves_one_further() -> None:
     """22.4 Wall-climber: every movement effect of Noiron's gets +1 space."""
     from arena.games.age_of_thieves.movement import movement
