@@ -33,13 +33,14 @@ from arena.games.caper.validation import violation
 from arena.games.caper_common import draft
 from arena.games.caper_common.config import city_setting
 from arena.games.caper_common.draft import with_seat
+from arena.games.caper_common.listed import is_listed
 
 EMPTY_SIDE: Side = ((), (), ())
 
 
 NO_TARGET: tuple[int, ...] = (NONE,)
 Place = tuple[int, tuple[CostModifier, ...], list[int], int]
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `is_listed`
 _last_places: tuple[State | None, list[Place]] = (None, [])  # see `_gear_cost`
 # Enum members read on every action, as plain names: on Python 3.11 each read through its
 # class goes through `EnumType.__getattr__`, several times the cost of reading a global.
@@ -175,7 +176,7 @@ def _flip_gear_plays(
 
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal."""
-    if not _listed(state, action, seat):
+    if not is_listed(_last_listed, state, action, seat, Action, ActionKind):
         reason = why_illegal(state, action, seat)
         if reason is not None:
             raise reason
@@ -319,19 +320,6 @@ def _resolve_replay(state: State, action: Action) -> State:
     return _next_pending(state._replace(pending=state.pending[1:]))
 
 
-def _listed(state: State, action: Action, seat: int | None) -> bool:
-    """Whether `action` is one `legal_actions` just listed for `state`, played by the seat to
-    move: it needs no other check. Bots usually apply an action from the list they were given."""
-    listed_for, listed = _last_listed
-    return (
-        listed_for is state
-        and isinstance(action, Action)
-        and isinstance(action.kind, ActionKind)
-        and (seat is None or seat == state.to_move)
-        and action in listed
-    )
-
-
 def why_illegal(
     state: State, action: Action, seat: int | None = None
 ) -> IllegalActionError | InvalidActionError | None:
@@ -341,7 +329,7 @@ def why_illegal(
     turn = draft.turn_error(state.to_move, seat)
     if turn is not None:
         return turn
-    if _listed(state, action, seat):
+    if is_listed(_last_listed, state, action, seat, Action, ActionKind):
         return None
     reason = violation(state, action)
     return IllegalActionError(reason) if reason else None

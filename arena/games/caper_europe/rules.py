@@ -16,6 +16,7 @@ from arena.games.caper_common import draft
 from arena.games.caper_common.coins import TOTAL_COINS
 from arena.games.caper_common.config import city_setting
 from arena.games.caper_common.draft import FINAL_ROUND, ROUNDS, Kind, with_seat
+from arena.games.caper_common.listed import is_listed
 from arena.games.caper_europe import table
 from arena.games.caper_europe.action_table import DISCARD, ON_THIEF, THIEF_AT
 from arena.games.caper_europe.cards import CITIES, Card, deck
@@ -36,7 +37,7 @@ from arena.games.caper_europe.validation import violation
 NO_CHOICE: tuple[int, ...] = (NONE,)
 NO_THIEVES: list[int] = []
 Place = tuple[int, Sequence[int], tuple[int, ...], tuple[int, ...]]
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `_listed`
+_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `is_listed`
 _new_tuple = tuple.__new__
 _FIELDS = State._fields
 
@@ -163,7 +164,7 @@ def _choice_plays(kind: ActionKind, card: Card, places: list[Place]) -> list[Act
 
 def apply(state: State, action: Action, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal."""
-    if not _listed(state, action, seat):
+    if not is_listed(_last_listed, state, action, seat, Action, ActionKind):
         reason = why_illegal(state, action, seat)
         if reason is not None:
             raise reason
@@ -232,19 +233,6 @@ def _start_round(state: State, number: int) -> State:
     if kind is Kind.THIEF:
         return state._replace(thief_deck=rest)
     return state._replace(gear_deck=rest)
-
-
-def _listed(state: State, action: Action, seat: int | None) -> bool:
-    """Whether `action` is one `legal_actions` just listed for `state`, played by the seat to
-    move: it needs no other check. Bots usually apply an action from the list they were given."""
-    listed_for, listed = _last_listed
-    return (
-        listed_for is state
-        and isinstance(action, Action)
-        and isinstance(action.kind, ActionKind)
-        and (seat is None or seat == state.to_move)
-        and action in listed
-    )
 
 
 def why_illegal(
