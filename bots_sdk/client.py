@@ -20,7 +20,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from enum import Enum
 from types import FrameType
@@ -48,6 +48,7 @@ KEEPALIVE_OPTIONS: tuple[tuple[str, int], ...] = (
 # Application-level Ping: HTTP/2 pings stop at the first proxy, this one reaches the gateway and
 # keeps idle-timeouts of proxies in between from closing a quiet stream.
 PING_INTERVAL_S = 30.0
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 WATCH_INTERVAL_S = 0.1  # how quickly `stop.set()` from another thread is noticed
 
 _FATAL_AUTH = (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED)
@@ -145,7 +146,7 @@ class Client:
         watcher = threading.Thread(target=self._watch_stop, name="bots_sdk-stop", daemon=True)
         watcher.start()
         try:
-            with _stop_on_sigterm(self.stop_event):
+            with _stop_on_signals(self.stop_event):
                 self._reconnect_loop()
         except KeyboardInterrupt:
             LOG.info("interrupted: closing the connection")
@@ -313,19 +314,24 @@ class Client:
 
 
 @contextmanager
-def _stop_on_sigterm(stop: threading.Event) -> Iterator[None]:
-    """SIGTERM (docker stop, kubectl delete) sets `stop`; only the main thread may install it."""
+def _stop_on_signals(stop: threading.Event) -> Iterator[None]:
+    """SIGTERM (docker stop, kubectl delete) and Ctrl-C set `stop`, so the stream is closed from
+    our own code: a KeyboardInterrupt raised inside gRPC's locking can leave the channel unable
+    to close. A second Ctrl-C interrupts at once (a bot stuck in its own code). Only the main
+    thread may install handlers."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def handler(signum: int, frame: FrameType | None) -> None:
-        LOG.info("SIGTERM: closing the connection")
+        if signum == signal.SIGINT and stop.is_set():
+            raise KeyboardInterrupt
+        LOG.info("%s: closing the connection", signal.Signals(signum).name)
         stop.set()
 
-    previous: Callable[[int, FrameType | None], object] | int | None
-    previous = signal.signal(signal.SIGTERM, handler)
+    previous = {signum: signal.signal(signum, handler) for signum in STOP_SIGNALS}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for signum, before in previous.items():
+            signal.signal(signum, before)

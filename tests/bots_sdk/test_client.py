@@ -17,7 +17,7 @@ from arena.games.caper import CAPER
 from arena.games.caper_europe import CAPER_EUROPE
 from arena.v1 import bot_pb2
 from bots_sdk import AuthenticationError, Backoff, ProtocolError
-from bots_sdk.client import Client
+from bots_sdk.client import Client, _stop_on_signals
 from tests.bots_sdk import messages
 from tests.bots_sdk.bots import BothEditionsFirstBot, FirstBot, LastBot, RaisingBot
 from tests.bots_sdk.fake_gateway import TOKEN, FakeGateway, Script, Session, idle, welcomed
@@ -207,6 +207,20 @@ def test_ctrl_c_closes_the_stream_and_returns(gateways: list[FakeGateway]) -> No
     threading.Thread(target=interrupt, daemon=True).start()
     assert Client(FirstBot(), gateway.target, TOKEN).run() == 0
     assert gateway.sessions[0].closed.wait(WAIT_S)
+
+
+def test_ctrl_c_asks_the_client_to_stop_and_a_second_one_interrupts() -> None:
+    """Ctrl-C sets the stop event (the client closes the stream from its own code, never from
+    inside gRPC's locks); a second Ctrl-C, for a bot stuck in its own code, interrupts."""
+    stop = threading.Event()
+    before = signal.getsignal(signal.SIGINT)
+    with _stop_on_signals(stop):
+        os.kill(os.getpid(), signal.SIGINT)
+        assert stop.wait(WAIT_S)
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            threading.Event().wait(WAIT_S)  # the handler runs here, between bytecodes
+    assert signal.getsignal(signal.SIGINT) == before
 
 
 def test_sigterm_closes_the_stream_and_returns(gateways: list[FakeGateway]) -> None:
