@@ -26,6 +26,7 @@ from bots_sdk.bot import Bot, BotSource, Decision, GameEnd, GameSeat, GameStart
 
 LOG = logging.getLogger("bots_sdk")
 REMEMBERED_REPLIES = 1024  # enough for every request that can be in flight across a reconnect
+REMEMBERED_SEATS_OVER = 4096  # far more than a reconnect can send again
 
 
 class BotFault(Exception):
@@ -53,9 +54,10 @@ class Player:
     def __init__(self, bot: BotSource, clock: Callable[[], float] = time.monotonic) -> None:
         self._factory = None if isinstance(bot, Bot) else bot
         self.bot = bot if isinstance(bot, Bot) else _made(bot)
-        self.finished: set[str] = set()  # ids of the games over for every seat the bot held
+        self._games_over = 0  # games over for every seat the bot held in them
         self._seats: dict[SeatKey, Bot] = {}  # the instance of each seat in play
-        self._over: set[SeatKey] = set()  # seats whose GameOver arrived
+        # The seats whose GameOver arrived, the latest ones only: a bot runs for months.
+        self._over: OrderedDict[SeatKey, None] = OrderedDict()
         self._clock = clock
         # The arena sends pending requests again after a reconnect: a request answered before
         # the break is answered the same way, without asking the bot a second time.
@@ -63,7 +65,7 @@ class Player:
 
     @property
     def games_over(self) -> int:
-        return len(self.finished)
+        return self._games_over
 
     def handle(self, message: bot_pb2.ConnectResponse) -> bot_pb2.ConnectRequest | None:
         """The reply to send, if any. Raises `BotFault` when the bot's code fails."""
@@ -147,11 +149,13 @@ class Player:
         if key in self._over:
             return  # told twice (a resend after a reconnect): the hook already ran
         bot = self._instance(*key)
-        self._over.add(key)
+        self._over[key] = None
+        while len(self._over) > REMEMBERED_SEATS_OVER:
+            self._over.popitem(last=False)
         self._seats.pop(key, None)
         # A game counts once, when every seat the bot holds in it is over (a team: both).
         if not any(game_id == over.game_id for game_id, _ in self._seats):
-            self.finished.add(over.game_id)
+            self._games_over += 1
         end = _end(over)
         score = "-".join(str(points) for points in end.result.scores)
         outcome = "won" if end.won else "lost"

@@ -17,6 +17,7 @@ from arena.games.caper import CAPER, CaperObservation
 from arena.match.seats import forfeit_result, layout
 from arena.v1 import bot_pb2
 from bots_sdk import Bot, GameAction, GameEnd, GameStart, Observation
+from bots_sdk import player as player_module
 from bots_sdk.player import BotFault, Player
 from tests.bots_sdk import messages
 from tests.bots_sdk.bots import FirstBot, Journal
@@ -139,6 +140,22 @@ def test_instances_live_until_their_own_game_over() -> None:
     player.handle(_over("t", 0, result))  # a resend: nothing more
     player.handle(_over("t", 2, result))
     assert set(player.instances()) == {("u", 1)} and player.games_over == 1
+
+
+def test_a_long_running_bot_remembers_only_the_latest_games_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bot runs for months: what the Player keeps per finished game is bounded, and a resend
+    of a recent GameOver is still ignored (counted and hooked once)."""
+    monkeypatch.setattr(player_module, "REMEMBERED_SEATS_OVER", 8)
+    player = Player(FirstBot())
+    result = Result((10, 20), 1, ({},) * 2, "")
+    for n in range(50):
+        player.handle(_started(f"g{n}", 0, 2, ["me", "random"]))
+        player.handle(_over(f"g{n}", 0, result))
+    player.handle(_over("g49", 0, result))  # a resend after a reconnect
+    assert player.games_over == 50
+    assert len(player._over) == 8 and not player.instances()
 
 
 def test_a_class_is_called_for_every_seat() -> None:
