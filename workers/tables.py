@@ -20,7 +20,7 @@ from arena.match.referee import FaultPolicy
 from arena.match.seats import layout
 from arena.match.table_score import score_table
 from arena.store.table_rounds import StoredTable, TableStore
-from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
 from arena.tournament.definition import Format, TournamentDefinition
 from workers.queue import enqueue_job
@@ -48,16 +48,18 @@ def play(client: redis.Redis, name: str, round_number: int, board: int) -> Store
     """Play one table of a round, record it (once) and advance the tournament if it can."""
     tournaments, store = TournamentStore(client), TableStore(client)
     definition = tournaments.get(name)
-    round_ = next(r for r in store.rounds(name) if r.number == round_number)
+    round_ = store.round(name, round_number)
+    if round_ is None:
+        raise TournamentStoreError(f"{name} has no round {round_number}")
     the_id = match_id(name, round_number, board)
-    done = store.results(name).get(the_id)
+    done = store.result(name, the_id)
     if done is None:
         if (attempt := tournaments.count_attempt(name, the_id)) > 1:
             log.warning("table %s: attempt %d, replayed from scratch", the_id, attempt)
         done = _play(client, definition, the_id, round_number, board, round_.tables[board])
         if not store.record(name, done):
             log.info("table %s was recorded by another run; keeping that one", the_id)
-            done = store.results(name)[the_id]
+            done = store.result(name, the_id) or done
     advance(client, name)
     return done
 

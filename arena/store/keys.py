@@ -99,6 +99,16 @@ def tournament_results(name: str) -> str:
     return f"{PREFIX}:tournament:{name}:results"
 
 
+def table_rounds(name: str) -> str:
+    """Hash, for a tournament of tables: round number -> the round's tables and byes (JSON)."""
+    return f"{tournament(name)}:tables"
+
+
+def table_results(name: str) -> str:
+    """Hash, for a tournament of tables: table id -> its result (JSON), written once."""
+    return f"{tournament(name)}:table-results"
+
+
 def tournament_late(name: str) -> str:
     """List: entrants who joined a Swiss after it started, in the order they joined."""
     return f"{PREFIX}:tournament:{name}:late"

@@ -13,16 +13,6 @@ from arena.store.values import as_text
 from arena.tournament import PodHistory, TableResult, TableRound
 
 
-def _rounds_key(name: str) -> str:
-    """Hash: round number -> the round's tables and byes (JSON)."""
-    return f"{keys.tournament(name)}:tables"
-
-
-def _results_key(name: str) -> str:
-    """Hash: table id -> its result (JSON)."""
-    return f"{keys.tournament(name)}:table-results"
-
-
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """A played table: each entrant's game points (what places it), card points and wins, in
@@ -93,24 +83,33 @@ class TableStore:
     def save_round(self, name: str, round_: TableRound) -> bool:
         """Store a round once; False if it was already stored (by a concurrent job)."""
         text = table_round_to_json(round_)
-        return bool(self._redis.hsetnx(_rounds_key(name), str(round_.number), text))
+        return bool(self._redis.hsetnx(keys.table_rounds(name), str(round_.number), text))
+
+    def round(self, name: str, number: int) -> TableRound | None:
+        """One stored round: a table job reads its own, not every round of the tournament."""
+        text = self._redis.hget(keys.table_rounds(name), str(number))
+        return None if text is None else table_round_from_json(as_text(text))
 
     def rounds(self, name: str) -> list[TableRound]:
-        stored = self._redis.hgetall(_rounds_key(name))
+        stored = self._redis.hgetall(keys.table_rounds(name))
         return sorted(
             (table_round_from_json(as_text(v)) for v in stored.values()), key=lambda r: r.number
         )
 
     def record(self, name: str, table: StoredTable) -> bool:
         """Store a table's result once; False if it was already there (a rerun)."""
-        return bool(self._redis.hsetnx(_results_key(name), table.table_id, table.to_json()))
+        return bool(self._redis.hsetnx(keys.table_results(name), table.table_id, table.to_json()))
 
     def recorded(self, name: str) -> set[str]:
         """The ids of the recorded tables (without reading their results)."""
-        return {as_text(k) for k in self._redis.hkeys(_results_key(name))}
+        return {as_text(k) for k in self._redis.hkeys(keys.table_results(name))}
+
+    def result(self, name: str, table_id: str) -> StoredTable | None:
+        text = self._redis.hget(keys.table_results(name), table_id)
+        return None if text is None else StoredTable.from_json(as_text(text))
 
     def results(self, name: str) -> dict[str, StoredTable]:
-        stored = self._redis.hgetall(_results_key(name))
+        stored = self._redis.hgetall(keys.table_results(name))
         return {as_text(k): StoredTable.from_json(as_text(v)) for k, v in stored.items()}
 
     def history(self, name: str) -> PodHistory:
