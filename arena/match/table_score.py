@@ -19,6 +19,7 @@ from typing import Any
 
 from arena.games.api import Config, Game, Result
 from arena.match.seats import Layout, layout, side_results
+from arena.stats import ranks
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +55,7 @@ def score_table(
                 cards[name] += done.score
                 wins[name] += done.won
         keys = [tuple(unit[e]) for e in entrants]
-        for entrant, place in zip(entrants, _places(keys), strict=True):
+        for entrant, place in zip(entrants, ranks(keys), strict=True):
             points[entrant] += (k - place) / (k - 1)
     return TableScore(
         tuple(entrants),
@@ -62,12 +63,6 @@ def score_table(
         tuple(cards[e] for e in entrants),
         tuple(wins[e] for e in entrants),
     )
-
-
-def _places(keys: Sequence[tuple[float, ...]]) -> list[float]:
-    """1 for the highest key; equal keys share the mean of the places they span."""
-    ordered = sorted(keys, reverse=True)
-    return [ordered.index(key) + 1 + (ordered.count(key) - 1) / 2 for key in keys]
 
 
 def table_size(game: Game[Any, Any], config: Config) -> int:
