@@ -1,0 +1,68 @@
+"""Every URL of the site, built here so that pages, the replay viewer and tests agree.
+
+Game ids are the ids the workers store game records under (`arena.store.keys.game_record`):
+`<match id>.g<index>`, where a tournament's match id is `<tournament>.r<round>.b<board>`
+(`arena.store.tournaments.match_id`), a table's is its table id, and a ladder's is
+`<slug>.m<number>` (`workers.ladder.ladder_match_id`). They hold letters, digits, '.', '_'
+and '-' only, but every part is quoted anyway, so a URL never breaks on a name.
+
+The game page (`game_url`) is served by `arena.web.replay`: `arena.web.app.create_app` adds the
+routes of `arena.web.replay.routes()` (a list of Starlette routes) when that module exists.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+GAMES_PREFIX = "/games/"
+
+
+def _part(text: str) -> str:
+    return quote(text, safe="")
+
+
+def home_url() -> str:
+    return "/"
+
+
+def tournaments_url() -> str:
+    return "/tournaments"
+
+
+def tournament_url(name: str) -> str:
+    return f"/tournaments/{_part(name)}"
+
+
+def tournament_live_url(name: str) -> str:
+    """JSON polled by the tournament page's script: progress, status, what changed."""
+    return f"{tournament_url(name)}/live.json"
+
+
+def tournament_download_url(name: str, fmt: str) -> str:
+    """`fmt` is trf, json or csv: what `arena tournament export` writes."""
+    return f"{tournament_url(name)}/export.{fmt}"
+
+
+def ladders_url() -> str:
+    return "/ladders"
+
+
+def ladder_url(slug: str) -> str:
+    return f"/ladders/{_part(slug)}"
+
+
+def ladder_bot_url(slug: str, bot: str) -> str:
+    return f"{ladder_url(slug)}/bots/{_part(bot)}"
+
+
+def bots_url() -> str:
+    return "/bots"
+
+
+def game_url(game_id: str) -> str:
+    """The replay page of one stored game record (key `arena.store.keys.game_record(game_id)`)."""
+    return f"{GAMES_PREFIX}{_part(game_id)}"
+
+
+def static_url(path: str) -> str:
+    return f"/static/{path}"
