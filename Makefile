@@ -4,8 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Tools the tests drive that PyPI does not ship, as `command:Debian package` (Node.js comes from
-# PyPI, in the dev extra). They are installed with apt-get when missing, if we are root.
-APT_TOOLS := promtool:prometheus
+# PyPI, in the dev extra). They are installed with apt-get when missing, if we are root. The
+# browser tests drive Debian's chromium: Playwright never downloads a browser of its own.
+APT_TOOLS := promtool:prometheus chromium:chromium
 
 .PHONY: test demo lint typecheck test-tools clean
 
