@@ -147,7 +147,11 @@ class BotGateway:
         await self._relay.claim(bot.bot_id, stream.session, ONLINE_TTL_S)
         self._hub.add(stream)
         # What the bot says it plays: tournaments, matches and ladders schedule it accordingly.
-        await self._redis.hset(keys.bot(bot.bot_id), "games", ",".join(hello.games))
+        # Its version is shown on the web site's bots page.
+        await self._redis.hset(
+            keys.bot(bot.bot_id),
+            mapping={"games": ",".join(hello.games), "version": hello.bot_version},
+        )
 
     async def _relay_gone(self, stream: Stream) -> None:
         if stream.released:

@@ -83,6 +83,11 @@ class BotRegistry:
         games = frozenset(g for g in as_text(value).split(",") if g) if value else frozenset()
         return games or None
 
+    def version(self, bot_id: str) -> str:
+        """The bot_version its last Hello gave ("" if none, or it never connected)."""
+        value = self._redis.hget(keys.bot(bot_id), "version")
+        return "" if value is None else as_text(value)
+
     def check_plays(self, name: str, game: str) -> None:
         """Refuse to schedule a registered bot for a game its Hello said it does not play."""
         bot = self.by_name(name)

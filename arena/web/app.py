@@ -1,0 +1,93 @@
+"""The site: `create_app(redis_client)` builds the Starlette app every page and test uses.
+
+Read-only: every route answers GET (and HEAD) only. Unknown names give the 404 page, any other
+failure the plain 500 page (never a traceback: Starlette's debug mode stays off), and a Redis
+that cannot be reached a 503 page saying so.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+import redis
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from arena.web import bots, ladders, overview, tournaments
+from arena.web.render import HERE, NotFound, page
+
+log = logging.getLogger(__name__)
+
+REPLAY_MODULE = "arena.web.replay"  # the game pages (see arena/web/links.py, game_url)
+
+
+def create_app(redis_client: redis.Redis) -> Starlette:
+    app = Starlette(
+        routes=[
+            Route("/", overview.home, methods=["GET"]),
+            *tournaments.routes(),
+            *ladders.routes(),
+            *bots.routes(),
+            *replay_routes(),
+            Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        ],
+        exception_handlers={
+            NotFound: not_found,
+            HTTPException: http_error,
+            redis.ConnectionError: store_unreachable,
+            redis.TimeoutError: store_unreachable,
+            Exception: server_error,
+        },
+    )
+    app.state.redis = redis_client
+    return app
+
+
+def replay_routes() -> list[BaseRoute]:
+    """The game pages' routes, when the replay module is installed."""
+    try:
+        module: Any = importlib.import_module(REPLAY_MODULE)
+    except ModuleNotFoundError as error:
+        if error.name != REPLAY_MODULE:
+            raise  # the module is there but something it imports is not: say so
+        return []
+    found: list[BaseRoute] = module.routes()
+    return found
+
+
+async def not_found(request: Request, error: Exception) -> Response:
+    return page(request, "error.html", _error(404, "Not found", str(error)), status_code=404)
+
+
+async def http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    code = error.status_code
+    if code == 404:
+        detail = f"there is no page at {request.url.path}"
+        return page(request, "error.html", _error(404, "Not found", detail), status_code=404)
+    if code == 405:
+        detail = "this site is read-only: pages answer GET requests only"
+        return page(request, "error.html", _error(405, "Read-only", detail), status_code=405)
+    return page(request, "error.html", _error(code, "Error", str(error.detail)), status_code=code)
+
+
+async def store_unreachable(request: Request, error: Exception) -> Response:
+    log.warning("Redis unreachable serving %s: %s", request.url.path, error)
+    detail = "the arena's Redis cannot be reached just now; try again in a moment"
+    return page(request, "error.html", _error(503, "Store unreachable", detail), status_code=503)
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    log.exception("error serving %s", request.url.path, exc_info=error)
+    detail = "something went wrong showing this page; the error is in the server's log"
+    return page(request, "error.html", _error(500, "Server error", detail), status_code=500)
+
+
+def _error(code: int, title: str, detail: str) -> dict[str, Any]:
+    return {"code": code, "heading": title, "detail": detail}

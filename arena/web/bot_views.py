@@ -1,0 +1,89 @@
+"""View model of the bots page: registered bots, who is connected now, the version each gave
+in its last Hello, and each bot's recent matches with links to their games.
+
+Never a token or a token hash: `BotInfo` carries neither, and nothing here reads them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from arena.store.bots import BotInfo
+from arena.web import links
+
+RECENT = 6  # matches listed per bot
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMatch:
+    """One match (or table) from a tournament or a ladder, seen from nobody's side yet."""
+
+    where: str  # the tournament's name, or the ladder's title
+    where_url: str
+    label: str  # "round 3", "match 17"
+    sides: tuple[str, ...]
+    scores: tuple[float, ...]  # each side's game points (or share), in `sides` order
+    game_ids: tuple[str, ...]
+    order: tuple[float, int]  # newest last: (when, number)
+
+
+@dataclass(frozen=True, slots=True)
+class RecentMatch:
+    where: str
+    where_url: str
+    label: str
+    opponents: str
+    score: str  # "1.5 - 0.5" from the bot's side
+    game_url: str  # its first game, "" if none is stored
+
+
+@dataclass(frozen=True, slots=True)
+class BotRow:
+    name: str
+    online: bool
+    version: str
+    plays: str  # the games its Hello named, "any" if none
+    registered: str
+    recent: tuple[RecentMatch, ...]
+
+
+def recent_for(name: str, matches: Iterable[PlayedMatch], limit: int = RECENT) -> list[RecentMatch]:
+    """`name`'s latest matches, newest first, each scored from its side."""
+    own = sorted((m for m in matches if name in m.sides), key=lambda m: m.order, reverse=True)
+    shown = []
+    for m in own[:limit]:
+        index = m.sides.index(name)
+        others = [s for i, s in enumerate(m.sides) if i != index]
+        rest = " - ".join(f"{p:g}" for i, p in enumerate(m.scores) if i != index)
+        first = links.game_url(m.game_ids[0]) if m.game_ids else ""
+        shown.append(
+            RecentMatch(
+                m.where, m.where_url, m.label, ", ".join(others), f"{m.scores[index]:g} - {rest}",
+                first,
+            )
+        )  # fmt: skip
+    return shown
+
+
+def rows(
+    bots: Sequence[BotInfo],
+    online: Mapping[str, bool],
+    versions: Mapping[str, str],
+    plays: Mapping[str, frozenset[str] | None],
+    matches: Sequence[PlayedMatch],
+) -> list[BotRow]:
+    """One row per registered bot, connected bots first, then by name."""
+    built = [
+        BotRow(
+            bot.name,
+            online.get(bot.bot_id, False),
+            versions.get(bot.bot_id, "") or "-",
+            ", ".join(sorted(plays.get(bot.bot_id) or ())) or "any",
+            datetime.datetime.fromtimestamp(bot.created, datetime.UTC).strftime("%Y-%m-%d"),
+            tuple(recent_for(bot.name, matches)),
+        )
+        for bot in bots
+    ]
+    return sorted(built, key=lambda row: (not row.online, row.name))

@@ -1,0 +1,42 @@
+"""A table as the templates draw it: header cells and rows of cells, each maybe a link.
+
+Every page's tables (standings, crosstables, ladders, bots) are built as a `Grid` by a pure view
+model, so the unit tests read exactly the text and links a page will show, and one template
+macro (templates/grid.html) draws them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    text: str
+    url: str | None = None
+    css: str = ""  # "num" right-aligns a number; "center", "self", "forfeit", "muted"
+    title: str = ""  # a tooltip: what a short header or code means
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    columns: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    caption: str = ""
+    css: str = ""  # the table's class, e.g. "crosstable"
+    dom_id: str = ""  # so a page's script and the browser tests find the table
+
+    def column(self, header: str) -> list[str]:
+        """The texts of the column headed `header`, top to bottom (for tests and scripts)."""
+        index = [c.text for c in self.columns].index(header)
+        return [row[index].text for row in self.rows]
+
+
+def num(value: str) -> Cell:
+    return Cell(value, css="num")
+
+
+def headers(names: Iterable[str], numeric: Sequence[str] = ()) -> tuple[Cell, ...]:
+    """Header cells; those named in `numeric` right-align over their numbers."""
+    return tuple(Cell(name, css="num" if name in numeric else "") for name in names)

@@ -1,0 +1,159 @@
+"""View models of the ladder pages: pure functions from store values to grids and a chart.
+
+A ladder of two-sided games shows Elo, Glicko-2 (with its 95% interval, rating +- 2 RD) and
+Weng-Lin (mu +- sigma, and the ordinal mu - 3 sigma it is ranked by); a ladder of tables is
+rated by Weng-Lin only, so it shows that and the placements (as `arena ladder standings`).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arena.cli.ladder_views import rates
+from arena.ratings.ladder import Standing
+from arena.store.ladders import LadderDefinition
+from arena.web import links
+from arena.web.chart import Series, history_svg
+from arena.web.grid import Cell, Grid, headers, num
+
+Z95 = 1.96  # a 95% interval is the rating +- 1.96 standard deviations (Glicko's RD)
+
+
+@dataclass(frozen=True, slots=True)
+class LadderSummary:
+    slug: str
+    url: str
+    title: str  # "main (caper rules v1)"
+    game: str
+    players: int  # seats at a game
+    rates: str
+    rated: int  # bots with a rated result
+
+
+def summary(definition: LadderDefinition, rated: int) -> LadderSummary:
+    ref = definition.ref
+    return LadderSummary(
+        ref.slug, links.ladder_url(ref.slug), str(ref), ref.game, definition.players,
+        rates(definition), rated,
+    )  # fmt: skip
+
+
+def board(definition: LadderDefinition) -> str:
+    """Two-sided ladders rank by Elo; ladders of tables by the Weng-Lin ordinal."""
+    return "ordinal" if definition.tables else "elo"
+
+
+def standings(definition: LadderDefinition, rows: Sequence[tuple[str, Standing]]) -> Grid:
+    slug = definition.ref.slug
+    if definition.tables:
+        return _table_standings(slug, rows)
+    names = ["#", "bot", "Elo", "Glicko-2", "95% interval", "RD", "Weng-Lin", "mu ± sigma"]
+    names += ["games", "W-D-L", "win rate"]
+    body = []
+    for rank, (name, s) in enumerate(rows, start=1):
+        provisional = "?" if s.provisional(definition.params) else ""
+        body.append(
+            (
+                num(str(rank)),
+                Cell(name, links.ladder_bot_url(slug, name)),
+                num(f"{s.elo:.1f}"),
+                num(f"{s.rating:.1f}{provisional}"),
+                Cell(f"{s.rating - Z95 * s.rd:.0f} to {s.rating + Z95 * s.rd:.0f}", css="muted"),
+                num(f"{s.rd:.1f}"),
+                num(f"{s.ordinal:.2f}"),
+                num(f"{s.mu:.2f} ± {s.sigma:.2f}"),
+                num(str(s.games)),
+                num(f"{s.wins}-{s.draws}-{s.losses}"),
+                num(f"{100 * s.win_rate:.0f}%"),
+            )
+        )
+    caption = (
+        f"ranked by Elo; Glicko-2 95% interval = rating ± {Z95} RD; '?' = provisional "
+        f"(RD > {definition.params.provisional_rd:g}); Weng-Lin = ordinal (mu - 3 sigma)"
+    )
+    numeric = [n for n in names if n not in ("bot", "95% interval")]
+    return Grid(headers(names, numeric), tuple(body), caption, dom_id="ladder")
+
+
+def _table_standings(slug: str, rows: Sequence[tuple[str, Standing]]) -> Grid:
+    names = ["#", "bot", "Weng-Lin", "mu ± sigma", "tables", "1st-shared-other", "beaten"]
+    body = tuple(
+        (
+            num(str(rank)),
+            Cell(name, links.ladder_bot_url(slug, name)),
+            num(f"{s.ordinal:.2f}"),
+            num(f"{s.mu:.2f} ± {s.sigma:.2f}"),
+            num(str(s.games)),
+            num(f"{s.wins}-{s.draws}-{s.losses}"),
+            num(f"{100 * s.score_rate:.0f}%"),
+        )
+        for rank, (name, s) in enumerate(rows, start=1)
+    )
+    caption = (
+        "tables rated by Weng-Lin only (ordinal = mu - 3 sigma); beaten = mean share of the "
+        "other entrants finished ahead of"
+    )
+    numeric = [n for n in names if n != "bot"]
+    return Grid(headers(names, numeric), body, caption, dom_id="ladder")
+
+
+def when(at: float) -> str:
+    return datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+
+
+def history(
+    definition: LadderDefinition,
+    entries: Sequence[Mapping[str, Any]],
+    games: Mapping[str, int],
+) -> Grid:
+    """Every rated result of one bot, newest first, each linked to its games (`games`: result
+    id -> how many games it was; a game id is the result id plus ".g<index>")."""
+    ratings = ["place", "mu", "sigma"] if definition.tables else ["Elo", "Glicko-2", "RD", "mu"]
+    names = ["#", "when", "opponent", "score", *ratings, "games"]
+    body = []
+    for index, e in sorted(enumerate(entries, start=1), reverse=True):
+        values = _rating_texts(definition, e)
+        result_id = str(e["result"])
+        game_links = [
+            Cell(f"g{i + 1}", links.game_url(f"{result_id}.g{i}"))
+            for i in range(games.get(result_id, 0))
+        ]
+        body.append(
+            (
+                num(str(index)),
+                Cell(when(float(e["at"])), css="muted"),
+                Cell(str(e["opponent"])),
+                num(f"{float(e['score']):g}"),
+                *(num(v) for v in values),
+                *(game_links[:1] or [Cell("")]),
+            )
+        )
+    return Grid(headers(names, [*ratings, "#", "score"]), tuple(body), dom_id="history")
+
+
+def _rating_texts(definition: LadderDefinition, e: Mapping[str, Any]) -> list[str]:
+    mu = f"{e.get('mu', 0.0):.2f}"  # none in entries older than Weng-Lin
+    if definition.tables:
+        return [str(e.get("place", "-")), mu, f"{e.get('sigma', 0.0):.2f}"]
+    return [f"{e['elo']:.1f}", f"{e['rating']:.1f}", f"{e['rd']:.1f}", mu]
+
+
+def chart(definition: LadderDefinition, bot: str, entries: Sequence[Mapping[str, Any]]) -> str:
+    """The bot's ratings after each result: Glicko-2 with its 95% band and Elo, or for a ladder
+    of tables Weng-Lin's mu with a band of 2 sigma."""
+    if definition.tables or not entries:
+        mus = tuple(float(e.get("mu", 0.0)) for e in entries)
+        spread = tuple(2 * float(e.get("sigma", 0.0)) for e in entries)
+        series = [Series("Weng-Lin mu ± 2 sigma", mus, spread)]
+    else:
+        glicko = tuple(float(e["rating"]) for e in entries)
+        band = tuple(Z95 * float(e["rd"]) for e in entries)
+        elo = tuple(float(e["elo"]) for e in entries)
+        series = [
+            Series("Glicko-2 (95% band)", glicko, band),
+            Series("Elo", elo, tuple(0.0 for _ in elo), css="line2"),
+        ]
+    return history_svg(series, f"{bot}: rating history on {definition.ref}")

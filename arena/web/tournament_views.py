@@ -1,0 +1,308 @@
+"""View models of the tournament pages: pure functions from store values to what a page shows.
+
+Nothing here reads Redis or knows HTTP: `arena.web.tournaments` reads the store and hands the
+values over, and the unit tests build the same values by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from arena.cli.table_views import BYE_POINTS
+from arena.cli.tournaments import TIEBREAK_LABELS, bye_cell, bye_footer
+from arena.ratings import BTFit
+from arena.store.table_rounds import StoredTable
+from arena.store.tournaments import Status, StoredMatch, match_id
+from arena.tournament import Bye, Crosstable, Round, Standing, TableRound, TableStanding
+from arena.tournament.definition import TournamentDefinition
+from arena.web import links
+from arena.web.grid import Cell, Grid, headers, num
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far a tournament has got: what the live script polls."""
+
+    status: str
+    done: int  # matches (tables) recorded
+    scheduled: int  # matches (tables) of the rounds paired so far
+    rounds: int  # rounds paired so far
+    planned: int  # rounds planned
+    reason: str = ""  # why a stopped tournament stopped
+
+    @property
+    def percent(self) -> int:
+        return 0 if self.scheduled == 0 else round(100 * self.done / self.scheduled)
+
+    @property
+    def live(self) -> bool:
+        """The page keeps polling while this holds."""
+        return self.status in (Status.CREATED.value, Status.RUNNING.value)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status,
+            "done": self.done,
+            "scheduled": self.scheduled,
+            "rounds": self.rounds,
+            "planned": self.planned,
+            "percent": self.percent,
+            "reason": self.reason,
+            "live": self.live,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """One line of the tournaments list."""
+
+    name: str
+    url: str
+    kind: str  # "Swiss, tables of 3", "round-robin"
+    game: str
+    entrants: int
+    progress: Progress
+
+
+@dataclass(frozen=True, slots=True)
+class GameLink:
+    label: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One pairing (or table) of a round, with its result once played."""
+
+    board: int
+    sides: tuple[str, ...]
+    result: str  # "1.5 - 0.5", "first: a", "" while unplayed
+    games: tuple[GameLink, ...]
+    forfeit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    boards: tuple[Board, ...]
+    byes: tuple[str, ...]  # "name (U)" texts
+
+    @property
+    def played(self) -> int:
+        return sum(1 for b in self.boards if b.result)
+
+
+def kind(definition: TournamentDefinition) -> str:
+    size = definition.table_size
+    return definition.format.value + (f", tables of {size}" if size else "")
+
+
+def summary(definition: TournamentDefinition, entrants: int, progress: Progress) -> Summary:
+    name = definition.name
+    return Summary(
+        name, links.tournament_url(name), kind(definition), definition.game, entrants, progress
+    )
+
+
+def facts(definition: TournamentDefinition, status: str) -> list[tuple[str, str]]:
+    """The definition as label/value pairs. The seed fixes every deal: it is shown only once
+    the tournament has finished, so nobody can replay the deals of games still to come."""
+    tc = definition.time_control
+    shown = [
+        ("format", kind(definition)),
+        ("game", definition.game),
+        ("config", ", ".join(f"{k} {v}" for k, v in sorted(definition.config.items()))),
+        ("rounds planned", str(definition.planned_rounds)),
+        ("games a match", str(definition.games_per_match)),
+        ("deals", "duplicate" if definition.duplicate else "fresh"),
+        ("time control", f"{tc.move_ms} ms a move + {tc.bank_ms} ms bank"),
+    ]
+    if status == Status.FINISHED.value:
+        shown.append(("seed", str(definition.seed)))
+    return shown
+
+
+def _game_links(game_ids: Sequence[str]) -> tuple[GameLink, ...]:
+    return tuple(GameLink(f"g{i + 1}", links.game_url(g)) for i, g in enumerate(game_ids))
+
+
+def pair_rounds(
+    name: str, rounds: Iterable[Round], results: Mapping[str, StoredMatch]
+) -> list[RoundView]:
+    """Round by round: each board's pairing, its game points and links to its games."""
+    views = []
+    for round_ in rounds:
+        boards = []
+        for board, pairing in enumerate(round_.pairings):
+            stored = results.get(match_id(name, round_.number, board))
+            text, forfeit = "", False
+            games: tuple[GameLink, ...] = ()
+            if stored is not None:
+                r = stored.result
+                text = f"{r.game_points0:g} - {r.game_points1:g}"
+                games, forfeit = _game_links(stored.game_ids), r.forfeit
+            boards.append(Board(board + 1, pairing.entrants, text, games, forfeit))
+        byes = tuple(f"{b.entrant} ({_bye_code(b)})" for b in round_.byes)
+        views.append(RoundView(round_.number, tuple(boards), byes))
+    return views
+
+
+def _bye_code(bye: Bye) -> str:
+    return "pairing bye" if bye.kind.value == "pairing" else "missed round"
+
+
+def table_rounds(
+    name: str, rounds: Iterable[TableRound], results: Mapping[str, StoredTable]
+) -> list[RoundView]:
+    """Round by round: each table's entrants in seat order, its game points and its games."""
+    views = []
+    for round_ in rounds:
+        boards = []
+        for board, entrants in enumerate(round_.tables):
+            stored = results.get(match_id(name, round_.number, board))
+            text, forfeit = "", False
+            games: tuple[GameLink, ...] = ()
+            if stored is not None:
+                text = " - ".join(f"{p:g}" for p in stored.points)
+                games, forfeit = _game_links(stored.game_ids), stored.forfeit
+            boards.append(Board(board + 1, tuple(entrants), text, games, forfeit))
+        views.append(RoundView(round_.number, tuple(boards), tuple(round_.byes)))
+    return views
+
+
+def pair_standings(
+    definition: TournamentDefinition, rows: Sequence[Standing], fit: BTFit | None
+) -> Grid:
+    """Points, tie-breaks in the order they break ties, and the Bradley-Terry rating with its
+    95% interval (fitted to every game of the event)."""
+    ties = [TIEBREAK_LABELS[t] for t in definition.tiebreaks]
+    names = ["#", "entrant", "pts", "game pts", "matches", "wins", *(s for s, _ in ties)]
+    columns = headers([*names, "rating", "95% interval"], numeric=[*names[2:], "rating"])
+    columns = tuple(Cell(c.text, css=c.css, title=dict(ties).get(c.text, "")) for c in columns)
+    body = []
+    for row in rows:
+        body.append(
+            (
+                num(str(row.rank)),
+                Cell(row.entrant),
+                num(f"{row.points:g}"),
+                num(f"{row.game_points:g}"),
+                num(str(row.matches)),
+                num(str(row.wins)),
+                *(num(f"{row.tiebreak(t):g}") for t in definition.tiebreaks),
+                *_rating_cells(fit, row.entrant),
+            )
+        )
+    caption = "; ".join(f"{short} = {long}" for short, long in ties)
+    caption += f"; {bye_footer(definition.bye_points, definition.format)}"
+    if fit is not None:
+        caption += (
+            f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
+            f"first seat {round(fit.seat_advantage):+d} Elo"
+        )
+    else:
+        caption += "; rating: too few games yet for a Bradley-Terry fit"
+    return Grid(columns, tuple(body), caption, dom_id="standings")
+
+
+def _rating_cells(fit: BTFit | None, entrant: str) -> tuple[Cell, Cell]:
+    if fit is None:
+        return num("-"), Cell("-", css="muted")
+    try:
+        e = fit.estimate(entrant)
+    except KeyError:
+        return num("-"), Cell("-", css="muted")
+    return num(f"{e.rating:.0f}"), Cell(f"{e.low:.0f} to {e.high:.0f}", css="muted")
+
+
+def pair_crosstable(
+    definition: TournamentDefinition,
+    rows: Sequence[Standing],
+    grid: Crosstable,
+    byes: Sequence[Bye],
+) -> Grid:
+    """Rows and columns in rank order; each cell lists the row's game points in each match
+    against the column's entrant, byes in their own column (as `arena tournament crosstable`)."""
+    ranked = [row.entrant for row in rows]
+    columns = headers(
+        ["#", "entrant", *(str(i) for i in range(1, len(ranked) + 1)), "byes", "pts"],
+        numeric=["pts"],
+    )
+    body = []
+    for index, row in enumerate(rows, start=1):
+        cells = []
+        for other in ranked:
+            if other == row.entrant:
+                cells.append(Cell("x", css="self"))
+                continue
+            met = grid[row.entrant][other]
+            cells.append(Cell(" ".join(f"{e.game_points:g}" for e in met) or "."))
+        own = [bye_cell(b, definition.bye_points) for b in byes if b.entrant == row.entrant]
+        body.append(
+            (
+                num(str(index)),
+                Cell(row.entrant),
+                *cells,
+                Cell(" ".join(own)),
+                num(f"{row.points:g}"),
+            )
+        )
+    caption = "game points; " + bye_footer(definition.bye_points, definition.format)
+    return Grid(columns, tuple(body), caption, css="crosstable", dom_id="crosstable")
+
+
+def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -> Grid:
+    names = ["#", "entrant", "pts", "tables", "wins", "avg", "cards", "byes"]
+    body = tuple(
+        (
+            num(str(r.rank)),
+            Cell(r.entrant),
+            num(f"{r.points:g}"),
+            num(str(r.tables)),
+            num(str(r.wins)),
+            num(f"{r.average_score:.2f}"),
+            num(f"{cards.get(r.entrant, 0.0):.1f}"),
+            num(str(r.byes)),
+        )
+        for r in rows
+    )
+    caption = (
+        "pts = placement points (first 1, last 0, ties split) plus byes "
+        f"({BYE_POINTS:g} each); wins = tables finished first; avg = game points a table; "
+        "cards = card points a table"
+    )
+    return Grid(headers(names, numeric=names[2:]), body, caption, dom_id="standings")
+
+
+def mean_cards(tables: Iterable[StoredTable]) -> dict[str, float]:
+    totals: dict[str, list[int]] = {}
+    for table in tables:
+        for entrant, cards in zip(table.entrants, table.cards, strict=True):
+            totals.setdefault(entrant, []).append(cards)
+    return {e: sum(c) / len(c) for e, c in totals.items()}
+
+
+def table_crosstable(ranked: Sequence[str], tables: Iterable[StoredTable]) -> Grid:
+    """Each cell: the placement points the row's entrant took at every table it shared with
+    the column's."""
+    shared: dict[tuple[str, str], list[float]] = {}
+    for stored in sorted(tables, key=lambda t: t.table_id):
+        points = dict(zip(stored.entrants, stored.result.points, strict=True))
+        for entrant in stored.entrants:
+            for other in stored.entrants:
+                if other != entrant:
+                    shared.setdefault((entrant, other), []).append(points[entrant])
+    columns = headers(["#", "entrant", *(str(i) for i in range(1, len(ranked) + 1))])
+    body = []
+    for index, entrant in enumerate(ranked, start=1):
+        cells = [
+            Cell("x", css="self")
+            if other == entrant
+            else Cell(" ".join(f"{p:g}" for p in shared.get((entrant, other), [])) or ".")
+            for other in ranked
+        ]
+        body.append((num(str(index)), Cell(entrant), *cells))
+    caption = f"placement points at shared tables; a bye scores {BYE_POINTS:g}"
+    return Grid(columns, tuple(body), caption, css="crosstable", dom_id="crosstable")

@@ -1,0 +1,148 @@
+"""The tournament pages: the list, one tournament (live), its live JSON and its downloads.
+
+Reads go through `arena.store` (and the CLI's exporters, which read through it too), so the
+site shows and downloads exactly what `arena tournament standings|crosstable|export` print.
+"""
+
+from __future__ import annotations
+
+import json
+
+import redis
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from arena.cli import table_views
+from arena.cli import tournaments as cli
+from arena.ratings import BTFit, RatingError, fit_bradley_terry
+from arena.store.table_rounds import TableStore
+from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
+from arena.tournament import crosstable, standings
+from arena.tournament.definition import TournamentDefinition
+from arena.web import tournament_views as views
+from arena.web.render import NotFound, page, store_client
+
+DOWNLOADS = {"trf": "text/plain", "json": "application/json", "csv": "text/csv"}
+
+
+def _definition(client: redis.Redis, name: str) -> TournamentDefinition:
+    try:
+        return TournamentStore(client).get(name)
+    except TournamentStoreError as error:
+        raise NotFound(str(error)) from None
+
+
+def progress(client: redis.Redis, definition: TournamentDefinition) -> views.Progress:
+    name, store = definition.name, TournamentStore(client)
+    done, scheduled, planned, status = cli.progress(client, name)
+    if definition.table_size:
+        rounds = len(TableStore(client).rounds(name))
+    else:
+        rounds = len(store.rounds(name))
+    return views.Progress(status.value, done, scheduled, rounds, planned, store.reason(name))
+
+
+def summaries(client: redis.Redis) -> list[views.Summary]:
+    store, rows = TournamentStore(client), []
+    for name in store.names():
+        definition = store.get(name)
+        entrants = len(store.entrants(name))
+        rows.append(views.summary(definition, entrants, progress(client, definition)))
+    return rows
+
+
+def tournament_list(request: Request) -> Response:
+    return page(request, "tournaments.html", {"tournaments": summaries(store_client(request))})
+
+
+def tournament_page(request: Request) -> Response:
+    client = store_client(request)
+    definition = _definition(client, request.path_params["name"])
+    shown = progress(client, definition)
+    context = {
+        "definition": definition,
+        "kind": views.kind(definition),
+        "progress": shown,
+        "facts": views.facts(definition, shown.status),
+        "downloads": ["json", "csv"] if definition.table_size else ["trf", "json", "csv"],
+    }
+    if definition.table_size:
+        context |= _table_parts(client, definition)
+    else:
+        context |= _pair_parts(client, definition)
+    return page(request, "tournament.html", context)
+
+
+def _pair_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
+    store, name = TournamentStore(client), definition.name
+    history, entrants = store.history(name), store.entrants(name)
+    rows = standings(
+        entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
+    )
+    results = store.results(name)
+    return {
+        "standings": views.pair_standings(definition, rows, _fit(store, name, entrants)),
+        "crosstable": views.pair_crosstable(
+            definition, rows, crosstable(entrants, history.results), history.byes
+        ),
+        "rounds": views.pair_rounds(name, store.rounds(name), results),
+    }
+
+
+def _fit(store: TournamentStore, name: str, entrants: tuple[str, ...]) -> BTFit | None:
+    try:
+        return fit_bradley_terry(store.games(name), entrants=entrants)
+    except RatingError:
+        return None  # too few games yet to say anything
+
+
+def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
+    tables, name = TableStore(client), definition.name
+    rows = table_views.standings(client, name)
+    results = tables.results(name)
+    ranked = [row.entrant for row in rows]
+    return {
+        "standings": views.table_standings(rows, views.mean_cards(results.values())),
+        "crosstable": views.table_crosstable(ranked, results.values()),
+        "rounds": views.table_rounds(name, tables.rounds(name), results),
+    }
+
+
+def live(request: Request) -> Response:
+    client = store_client(request)
+    definition = _definition(client, request.path_params["name"])
+    return JSONResponse(progress(client, definition).to_json())
+
+
+def download(request: Request) -> Response:
+    """What `arena tournament export --format FMT` writes. While the tournament is not finished
+    the JSON's definition leaves out the seed: it fixes the deals still to be played."""
+    client = store_client(request)
+    definition = _definition(client, request.path_params["name"])
+    fmt = request.path_params["fmt"]
+    if fmt not in DOWNLOADS:
+        raise NotFound(f"no download format {fmt!r}: choose trf, json or csv")
+    try:
+        text = cli.export(client, definition.name, fmt)
+    except ValueError as error:  # TRF of a tournament of tables: the CLI's clear refusal
+        raise NotFound(str(error)) from None
+    if fmt == "json" and TournamentStore(client).status(definition.name) is not Status.FINISHED:
+        data = json.loads(text)
+        data["definition"].pop("seed", None)
+        text = json.dumps(data, indent=2, sort_keys=True)
+    filename = f"{definition.name}.{fmt}"
+    return Response(
+        text,
+        media_type=DOWNLOADS[fmt],
+        headers={"content-disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/tournaments", tournament_list, methods=["GET"]),
+        Route("/tournaments/{name}", tournament_page, methods=["GET"]),
+        Route("/tournaments/{name}/live.json", live, methods=["GET"]),
+        Route("/tournaments/{name}/export.{fmt}", download, methods=["GET"]),
+    ]
