@@ -1,0 +1,111 @@
+"""The game page: `/games/{game_id}` and its frames, `/games/{game_id}/frames.json?seat=N|all`.
+
+The page is rendered on the server with the game's facts (players, result, move count); its
+script (static/replay.js) fetches the frames of the chosen seat and draws them. A game that may
+still share its deal with a game in play (`arena.web.replay_access`) gets a page with public
+facts only, and no frames: neither its seed nor any card it dealt reaches a browser.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from arena.games import get_game
+from arena.games.api import GameError
+from arena.games.record import GameRecord, RecordError
+from arena.web import links
+from arena.web.render import NotFound, page, store_client
+from arena.web.replay_access import GameAccess, GameNotFound, Status, look_up
+from arena.web.replay_cards import card_table
+from arena.web.replay_frames import ViewerError, build_replay, parse_viewer, seat_count
+
+CACHED_REPLAYS = 64  # a finished record never changes: its frames are built once per viewer
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/games/{game_id}", game_page, methods=["GET"]),
+        Route("/games/{game_id}/frames.json", frames_json, methods=["GET"]),
+    ]
+
+
+def game_page(request: Request) -> HTMLResponse:
+    """Sync on purpose: Starlette runs it in its thread pool, beside the blocking Redis reads."""
+    access = _access(request)
+    context: dict[str, Any] = {"access": access, "game_id": access.game_id}
+    context["owner_url"] = _owner_url(access)
+    if access.record is not None:
+        context |= _facts(access.record)
+        context["frames_url"] = f"{links.game_url(access.game_id)}/frames.json"
+    return page(request, "game.html", context)
+
+
+def frames_json(request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    try:
+        access = look_up(store_client(request), game_id)
+    except GameNotFound as error:
+        return JSONResponse({"error": str(error)}, status_code=404)
+    if access.status is Status.IN_PLAY or access.record is None:
+        return JSONResponse({"error": f"game {game_id!r} is in play", "status": "in play"}, 404)
+    record = access.record
+    try:
+        viewer = parse_viewer(request.query_params.get("seat"), seat_count(record))
+        body = _frames_body(record.dumps(), viewer)
+    except ViewerError as error:
+        return JSONResponse({"error": str(error)}, status_code=400)
+    except RecordError as error:
+        return JSONResponse({"error": f"the record does not replay: {error}"}, status_code=500)
+    return Response(body, media_type="application/json")
+
+
+@functools.lru_cache(maxsize=CACHED_REPLAYS)
+def _frames_body(record_json: str, viewer: int | None) -> bytes:
+    """The frames as JSON, with the card faces the page draws them with."""
+    record = GameRecord.loads(record_json)
+    replay = build_replay(record, viewer).to_json()
+    replay["cards"] = card_table(record.game, record.config)
+    return json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _access(request: Request) -> GameAccess:
+    try:
+        return look_up(store_client(request), request.path_params["game_id"])
+    except GameNotFound as error:
+        raise NotFound(str(error)) from None
+
+
+def _owner_url(access: GameAccess) -> str:
+    if access.owner == "tournament":
+        return links.tournament_url(access.owner_name)
+    if access.owner == "ladder":
+        return links.ladder_url(access.owner_name)
+    return ""
+
+
+def _facts(record: GameRecord) -> dict[str, Any]:
+    """What the page header shows of a finished game: the stored result, not a replay's."""
+    try:
+        name = get_game(record.game).name
+        seats = seat_count(record)
+    except (GameError, RecordError):
+        name, seats = record.game, len(record.players)
+    result = dict(record.result or {})
+    scores = list(result.get("scores") or [])
+    players = list(record.players) or [f"seat {seat}" for seat in range(seats)]
+    return {
+        "game_name": name,
+        "city": record.config.get("city", ""),
+        "players": players,
+        "seats": list(range(seats)),
+        "scores": scores,
+        "winner": result.get("winner"),
+        "termination": record.termination,
+        "moves": len(record.actions),
+    }

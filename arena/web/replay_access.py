@@ -1,0 +1,140 @@
+"""Which games the site may replay in full, read through `arena.store`.
+
+A finished game's record holds its seed and so the deal: with duplicate deals the same seed is
+played again with the seats swapped (a "twin"), and within a tournament round each board's
+later deals are the next board's first ones (match seed = base + round * 1009 + board, deal k
+uses match seed + k). A record is therefore shown only once no game sharing its deal can still
+be in play:
+
+- a tournament game: once every match (or table) of its round is recorded;
+- a ladder game: once its match is rated (each ladder match has deals of its own);
+- any other stored game (`arena match` on the network): once every twin of its deal is stored.
+
+Until then the page says "in play" and shows only what the tournament pages show anyway: the
+game id, its tournament or ladder and its players. Ids that name no stored game, nor a game of
+a stored round, are not found.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+import redis
+
+from arena.games import get_game
+from arena.games.api import GameError
+from arena.games.record import GameRecord, RecordError
+from arena.match.seats import layout
+from arena.store import keys
+from arena.store.ladders import LadderError, LadderStore
+from arena.store.ratings import RatingStore
+from arena.store.table_rounds import TableStore
+from arena.store.tournaments import TournamentStore, TournamentStoreError, match_id
+from arena.store.values import as_text
+
+GAME_ID = re.compile(r"^(?P<match>[A-Za-z0-9_.-]{1,200})\.g(?P<index>\d{1,6})$")
+TOURNAMENT_MATCH = re.compile(
+    r"^(?P<name>[A-Za-z0-9_-]{1,64})\.r(?P<round>\d{1,6})\.b(?P<board>\d{1,6})$"
+)
+LADDER_MATCH = re.compile(r"^(?P<slug>[a-z0-9-]+\.v\d+\.[A-Za-z0-9_-]+)\.m(?P<number>\d{1,12})$")
+
+
+class Status(StrEnum):
+    FINISHED = "finished"
+    IN_PLAY = "in play"
+
+
+class GameNotFound(LookupError):
+    """No stored game and no game of a stored round has this id; the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameAccess:
+    game_id: str
+    status: Status
+    record: GameRecord | None  # None while in play: nothing of it may reach a page
+    owner: str  # "tournament" or "ladder"; "" for a match of its own
+    owner_name: str  # the tournament's name or the ladder's slug
+    players: tuple[str, ...]  # public: the pairing says who plays
+
+
+def look_up(client: redis.Redis, game_id: str) -> GameAccess:
+    """What the site may show of `game_id`; `GameNotFound` for an id it does not know."""
+    parsed = GAME_ID.match(game_id)
+    if parsed is None:
+        raise GameNotFound(f"{game_id!r} is not a game id")
+    stored = client.get(keys.game_record(game_id))
+    record = None if stored is None else _record(game_id, as_text(stored))
+    the_match = parsed["match"]
+    tournament = TOURNAMENT_MATCH.match(the_match)
+    if tournament is not None:
+        return _tournament_game(client, game_id, record, tournament)
+    ladder = LADDER_MATCH.match(the_match)
+    if ladder is not None and record is not None:
+        rated = _ladder_rated(client, ladder["slug"], the_match)
+        return _access(game_id, record, rated, "ladder", ladder["slug"])
+    if record is None:
+        raise GameNotFound(f"no game {game_id!r}")
+    twins = _twins_stored(client, record, the_match, int(parsed["index"]))
+    return _access(game_id, record, twins, "", "")
+
+
+def _record(game_id: str, text: str) -> GameRecord:
+    try:
+        return GameRecord.loads(text)
+    except RecordError as error:
+        raise GameNotFound(f"the record of {game_id!r} cannot be read: {error}") from None
+
+
+def _access(game_id: str, record: GameRecord, finished: bool, owner: str, name: str) -> GameAccess:
+    status = Status.FINISHED if finished else Status.IN_PLAY
+    shown = record if finished else None
+    return GameAccess(game_id, status, shown, owner, name, record.players)
+
+
+def _tournament_game(
+    client: redis.Redis, game_id: str, record: GameRecord | None, parts: re.Match[str]
+) -> GameAccess:
+    name, number, board = parts["name"], int(parts["round"]), int(parts["board"])
+    store, tables = TournamentStore(client), TableStore(client)
+    try:
+        definition = store.get(name)
+    except TournamentStoreError:
+        raise GameNotFound(f"no tournament {name!r}, so no game {game_id!r}") from None
+    if definition.table_size:
+        table_round = tables.round(name, number)
+        boards = [] if table_round is None else list(table_round.tables)
+        recorded = tables.recorded(name)
+    else:
+        pair_round = store.round(name, number)
+        boards = [] if pair_round is None else [p.entrants for p in pair_round.pairings]
+        recorded = store.recorded(name)
+    if board >= len(boards):
+        raise GameNotFound(f"round {number} of {name!r} has no board {board}")
+    done = all(match_id(name, number, b) in recorded for b in range(len(boards)))
+    if record is None or not done:
+        players = record.players if record else tuple(boards[board])
+        return GameAccess(game_id, Status.IN_PLAY, None, "tournament", name, players)
+    return _access(game_id, record, True, "tournament", name)
+
+
+def _ladder_rated(client: redis.Redis, slug: str, the_match: str) -> bool:
+    try:
+        definition = LadderStore(client).get_slug(slug)
+    except (LadderError, ValueError):
+        return False  # a ladder that is gone: nothing says its games are over
+    return RatingStore(client).is_applied(definition, the_match)
+
+
+def _twins_stored(client: redis.Redis, record: GameRecord, the_match: str, index: int) -> bool:
+    """Whether every game of the deal of game `index` is stored (`arena.match.match.deals`:
+    with k sides, games k*j ... k*j + k - 1 share one seed)."""
+    try:
+        sides = len(layout(get_game(record.game), record.config).sides)
+    except GameError:
+        return False
+    first = index - index % sides
+    twins = [keys.game_record(f"{the_match}.g{i}") for i in range(first, first + sides)]
+    return int(client.exists(*twins)) == len(twins)

@@ -1,0 +1,276 @@
+// The replay viewer of /games/{id}: fetches the frames of one seat (or all) and draws a step.
+// Vanilla JavaScript, no build step; every name shown is set with textContent (never as HTML).
+(() => {
+  "use strict";
+  const root = document.getElementById("replay");
+  if (!root) return;
+  const $ = (id) => document.getElementById(id);
+  const slider = $("slider");
+  const seatChoice = $("seat");
+  let data = null;
+  let step = 0;
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function player(seat) {
+    const name = data.players[seat] === undefined ? "" : ` · ${data.players[seat]}`;
+    return `seat ${seat}${name}`;
+  }
+
+  // --- cards -------------------------------------------------------------------------------
+  function facts(face) {
+    const parts = [face.kind];
+    if (face.kind === "gear") parts.push(face.colour);
+    if (face.cost !== undefined) parts.push(`cost ${face.cost}`);
+    if (face.income !== undefined) parts.push(`income ${face.income}`);
+    if (face.points !== undefined) parts.push(`${face.points} points`);
+    if (face.range) parts.push(`range ${face.range}`);
+    if (face.goods) parts.push(face.goods);
+    return parts.join(" · ");
+  }
+
+  function card(key, opts = {}) {
+    const face = data.cards[key] || { name: key, kind: "card", colour: "unknown", text: "" };
+    const colour = String(face.colour || face.kind).replace(/\s+/g, "-");
+    const node = el("div", `gcard c-${colour}${opts.small ? " small" : ""}${opts.flipped ? " flipped" : ""}`);
+    node.dataset.card = key;
+    node.title = `${face.name}\n${facts(face)}\n${face.text}${opts.flipped ? "\n(flipped face down)" : ""}`;
+    const head = el("div", "gcard-head");
+    head.append(el("span", "gcard-name", face.name));
+    if (face.cost !== undefined) head.append(el("span", "gcard-cost", face.cost));
+    else if (face.income !== undefined) head.append(el("span", "gcard-income", `+${face.income}`));
+    else if (face.points !== undefined) head.append(el("span", "gcard-cost", face.points));
+    node.append(head, el("div", "gcard-kind", facts(face)));
+    if (!opts.small) node.append(el("div", "gcard-text", face.text));
+    return node;
+  }
+
+  function hidden(count, what = "cards") {
+    const box = el("div", "hidden-cards");
+    for (let i = 0; i < Math.min(count, 8); i += 1) box.append(el("div", "gcard back small", "?"));
+    box.append(el("span", "muted", `${count} hidden ${what}`));
+    return box;
+  }
+
+  function row(label, nodes, cls = "") {
+    const box = el("div", `row ${cls}`);
+    box.append(el("span", "row-label", label));
+    const cards = el("div", "row-cards");
+    if (nodes.length === 0) cards.append(el("span", "muted", "–"));
+    cards.append(...nodes);
+    box.append(cards);
+    return box;
+  }
+
+  // --- Caper and Caper: Europe ----------------------------------------------------------------
+  function stacksOf(view, side, loc) {
+    if (data.game === "caper") return view.board[side][loc].map((s) => s.map(([k, f]) => [k, f]));
+    const stacks = [];
+    for (const [key, thief] of view.crews[side][loc]) {
+      if (data.cards[key] && data.cards[key].kind === "thief") stacks.push([[key, false]]);
+      else if (stacks[thief]) stacks[thief].push([key, false]);
+    }
+    return stacks;
+  }
+
+  function crew(view, side, loc) {
+    const box = el("div", `crew side-${side}`);
+    box.append(el("div", "crew-label", player(side)));
+    const stacks = stacksOf(view, side, loc);
+    if (stacks.length === 0) box.append(el("div", "muted empty", "no thieves"));
+    for (const stack of stacks) {
+      const pile = el("div", "stack");
+      for (const [key, flipped] of stack) pile.append(card(key, { small: true, flipped }));
+      box.append(pile);
+    }
+    return box;
+  }
+
+  const GOODS = [["diamond", "◆"], ["painting", "▣"], ["antique", "▲"]];
+
+  function goods(counts) {
+    const box = el("span", "goods");
+    counts.forEach((n, i) => {
+      for (let k = 0; k < n; k += 1) {
+        const token = el("span", `token good-${GOODS[i][0]}`, GOODS[i][1]);
+        token.title = GOODS[i][0];
+        box.append(token);
+      }
+    });
+    if (counts.every((n) => n === 0)) box.append(el("span", "muted", "no goods"));
+    return box;
+  }
+
+  function track(value) {
+    // Positive markers point toward seat 0 (R-rules of the marker track): seat 0 on the left.
+    const box = el("div", "track");
+    box.title = `marker ${value > 0 ? "+" : ""}${value}: positive toward seat 0`;
+    box.append(el("span", "track-end", "seat 0"));
+    for (let cell = 4; cell >= -4; cell -= 1) {
+      const node = el("span", `cell${cell === 0 ? " zero" : ""}${cell === value ? " marker" : ""}`);
+      node.textContent = cell === value ? "●" : "";
+      box.append(node);
+    }
+    box.append(el("span", "track-end", "seat 1"), el("span", "track-value", `${value > 0 ? "+" : ""}${value}`));
+    return box;
+  }
+
+  function location(view, loc) {
+    const column = el("div", "location");
+    column.append(card(view.locations[loc]));
+    if (data.game === "caper-europe") {
+      column.append(track(view.markers[loc]), goods(view.goods[loc]));
+    }
+    column.append(crew(view, 0, loc), crew(view, 1, loc));
+    return column;
+  }
+
+  function handOf(view, seat) {
+    if (view.hands) return view.hands[seat];
+    if (seat === view.seat) return view.hand;
+    if (seat === 1 - view.seat && view.opponent_hand) return view.opponent_hand;
+    return null;
+  }
+
+  function handSize(view, seat) {
+    if (view.hand_sizes && view.hand_sizes.length) return view.hand_sizes[seat];
+    return view.opponent_hand_size;
+  }
+
+  function caperSeat(view, seat) {
+    const panel = el("div", `seat-panel side-${seat}`);
+    panel.append(el("h3", "", player(seat)));
+    if (seat < 2) {
+      const money = [`${view.coins[seat]} coins`];
+      if (view.laundered) money.push(`${view.laundered[seat]} laundered`);
+      if (view.hq_coins) money.push(`hideout ${view.hq_coins[seat]} coins`);
+      const line = el("p", "money", money.join(" · "));
+      if (view.hq_goods) line.append(" · hideout ", goods(view.hq_goods[seat]));
+      panel.append(line);
+    }
+    const hand = handOf(view, seat);
+    panel.append(row("hand", hand ? hand.map((k) => card(k)) : [hidden(handSize(view, seat))]));
+    if (seat < 2) panel.append(row("discards", view.discards[seat].map((k) => card(k, { small: true })), "discards"));
+    return panel;
+  }
+
+  function caperInfo(view) {
+    const bits = [`round ${view.round} (${view.round_kind})`, `supply ${view.supply} coins`];
+    bits.push(`thief deck ${view.thief_deck_size}`, `gear deck ${view.gear_deck_size}`);
+    return bits.join(" · ");
+  }
+
+  function drawCaper(view) {
+    const board = el("div", "locations");
+    for (let loc = 0; loc < view.locations.length; loc += 1) board.append(location(view, loc));
+    const seats = [];
+    const count = view.hands ? view.hands.length : (view.hand_sizes && view.hand_sizes.length) || 2;
+    for (let seat = 0; seat < count; seat += 1) seats.push(caperSeat(view, seat));
+    return { info: caperInfo(view), board: [board], seats };
+  }
+
+  // --- Age of Thieves: a readable summary ------------------------------------------------------
+  function aotThieves(view) {
+    const table = el("table", "thieves");
+    const head = el("tr");
+    for (const title of ["seat", "thief", "space", "VP", "hand", "state", "AP"]) head.append(el("th", "", title));
+    table.append(head);
+    view.thieves.forEach((t, seat) => {
+      const tr = el("tr");
+      const name = data.cards[t.thief] ? data.cards[t.thief].name : t.thief;
+      const state = [t.in_dungeon ? "in the dungeon" : "", t.hidden ? "hidden" : "", t.arrested ? "arrested" : "",
+        t.escaped && t.escaped[0] ? "escaped" : ""].filter(Boolean).join(", ") || "free";
+      for (const cell of [player(seat), name, t.space || "–", t.sheet ? t.sheet.vp : "", t.hand_size, state,
+        `${t.blue_ap ?? 0} blue, ${t.red_ap ?? 0} red`]) tr.append(el("td", "", cell));
+      table.append(tr);
+    });
+    return table;
+  }
+
+  function drawAgeOfThieves(view) {
+    const info = [`round ${view.round}`, view.status, `guard initiative ${view.guard_initiative}`,
+      `action deck ${view.action_deck}`, `events left: calm ${view.calm_events_left}, alarm ${view.alarm_events_left}`];
+    const board = [aotThieves(view)];
+    if (view.event) board.push(row("event", [card(view.event)]));
+    board.push(el("p", "", `Guards (${view.guards.length}): ${view.guards.join(", ") || "none"}; captains: ${view.captains.join(", ") || "none"}`));
+    const jewels = {};
+    for (const [space, kind] of view.jewels) (jewels[kind] = jewels[kind] || []).push(space);
+    board.push(el("p", "", `Jewels: ${Object.entries(jewels).map(([k, s]) => `${k} at ${s.join(", ")}`).join("; ") || "none"}`));
+    if (view.over) board.push(el("p", "notice", view.reason));
+    const seats = view.thieves.map((t, seat) => {
+      const panel = el("div", "seat-panel");
+      panel.append(el("h3", "", player(seat)));
+      const hand = view.hands ? view.hands[seat] : seat === view.seat ? view.hand : null;
+      panel.append(row("hand", hand ? hand.map((k) => card(k)) : [hidden(t.hand_size)]));
+      const plan = (view.hands ? t.plan : seat === view.seat ? view.plan : t.plan) || [];
+      if (plan.length) panel.append(row("plan", plan.map((p) => (p.card === "?" ? hidden(1) : card(p.card, { small: true })))));
+      return panel;
+    });
+    return { info: info.join(" · "), board, seats };
+  }
+
+  // --- one step ------------------------------------------------------------------------------
+  function moveText(frame) {
+    if (frame.action === null) return "The deal.";
+    return `Move ${frame.step}: ${player(frame.mover)} played “${frame.action}”.`;
+  }
+
+  function show(n) {
+    if (!data) return;
+    step = Math.max(0, Math.min(n, data.frames.length - 1));
+    const frame = data.frames[step];
+    slider.value = String(step);
+    $("step-label").textContent = `Move ${step} / ${data.moves}`;
+    const next = frame.to_move === null ? "" : ` Next: ${player(frame.to_move)}.`;
+    $("move-text").textContent = moveText(frame) + next;
+    const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view);
+    const board = $("board");
+    board.replaceChildren(el("p", "info", drawn.info), ...drawn.board);
+    if (frame.scores) {
+      const line = el("p", "scores");
+      line.id = "frame-scores";
+      line.textContent = `Final score: ${frame.scores.map((s, seat) => `${player(seat)} ${s}`).join(", ")}`;
+      board.append(line);
+    }
+    $("seats").replaceChildren(...drawn.seats);
+    $("text").textContent = frame.text;
+  }
+
+  async function load(seat) {
+    const response = await fetch(`${root.dataset.frames}?seat=${encodeURIComponent(seat)}`);
+    const body = await response.json();
+    if (!response.ok) {
+      $("move-text").textContent = body.error || `the replay could not be loaded (${response.status})`;
+      return;
+    }
+    data = body;
+    slider.max = String(data.frames.length - 1);
+    root.dataset.viewer = String(data.viewer);
+    show(step);
+    root.dataset.ready = "true";
+  }
+
+  $("first").addEventListener("click", () => show(0));
+  $("back").addEventListener("click", () => show(step - 1));
+  $("forward").addEventListener("click", () => show(step + 1));
+  $("last").addEventListener("click", () => show(data ? data.frames.length - 1 : 0));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  seatChoice.addEventListener("change", () => {
+    root.dataset.ready = "false";
+    load(seatChoice.value);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (event.target === slider || event.target === seatChoice) return; // they handle arrows
+    const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: Infinity };
+    if (event.key in moves) {
+      event.preventDefault();
+      show(moves[event.key]);
+    }
+  });
+  load(seatChoice.value);
+})();
