@@ -1,0 +1,202 @@
+"""The pure view models of the site: store values in, the texts and links a page shows out."""
+
+from __future__ import annotations
+
+from arena.ratings.ladder import Standing
+from arena.store.bots import BotInfo
+from arena.store.ladders import LadderDefinition, LadderRef
+from arena.store.table_rounds import StoredTable
+from arena.store.tournaments import StoredMatch
+from arena.tournament import (
+    Bye,
+    ByeKind,
+    MatchResult,
+    Pairing,
+    Round,
+    TableRound,
+    crosstable,
+    standings,
+)
+from arena.tournament.definition import Format, TournamentDefinition
+from arena.web import bot_views, ladder_views, links
+from arena.web import tournament_views as views
+from arena.web.chart import Series, history_svg
+
+FIELD = ("ann", "bob", "cat")
+
+
+def swiss(seed: int = 4242) -> TournamentDefinition:
+    return TournamentDefinition("cup", Format.SWISS, FIELD, rounds=2, seed=seed)
+
+
+def played() -> tuple[list[Round], dict[str, StoredMatch]]:
+    rounds = [
+        Round(1, (Pairing("ann", "bob"),), (Bye(1, "cat", ByeKind.PAIRING),)),
+        Round(2, (Pairing("cat", "ann"),), (Bye(2, "bob", ByeKind.PAIRING),)),
+    ]
+    first = MatchResult(1, "ann", "bob", 1.5, 0.5)
+    results = {
+        "cup.r1.b0": StoredMatch(
+            "cup.r1.b0", first, ("cup.r1.b0.g0", "cup.r1.b0.g1"), ("normal", "normal"), 30
+        )
+    }
+    return rounds, results
+
+
+def test_rounds_show_each_result_and_link_every_game_by_its_stored_id() -> None:
+    rounds, results = played()
+    shown = views.pair_rounds("cup", rounds, results)
+    assert [r.number for r in shown] == [1, 2]
+    board = shown[0].boards[0]
+    assert (board.sides, board.result) == (("ann", "bob"), "1.5 - 0.5")
+    assert [g.url for g in board.games] == ["/games/cup.r1.b0.g0", "/games/cup.r1.b0.g1"]
+    assert shown[0].byes == ("cat (pairing bye)",)
+    assert shown[1].boards[0].result == "" and shown[1].played == 0  # still playing
+
+
+def test_the_seed_is_shown_only_once_the_tournament_has_finished() -> None:
+    running = dict(views.facts(swiss(), "running"))
+    finished = dict(views.facts(swiss(), "finished"))
+    assert "seed" not in running and "4242" not in running.values()
+    assert finished["seed"] == "4242"
+
+
+def test_standings_keep_the_computed_order_with_tie_breaks_and_say_when_no_fit_exists() -> None:
+    rounds, results = played()
+    history = [m.result for m in results.values()]
+    byes = [b for r in rounds for b in r.byes]
+    definition = swiss()
+    rows = standings(FIELD, history, byes, definition.tiebreaks, definition.bye_points)
+    grid = views.pair_standings(definition, rows, None)
+    assert grid.column("entrant") == [r.entrant for r in rows]
+    assert grid.column("pts") == [f"{r.points:g}" for r in rows]
+    points = dict(zip(grid.column("entrant"), grid.column("pts"), strict=True))
+    assert points == {"ann": "1", "bob": "1", "cat": "1"}  # a win, or a pairing bye (1 point)
+    assert "too few games" in grid.caption
+    assert "BH-1" in [c.text for c in grid.columns]
+
+
+def test_the_crosstable_is_in_rank_order_with_byes_in_their_own_column() -> None:
+    rounds, results = played()
+    history = [m.result for m in results.values()]
+    byes = [b for r in rounds for b in r.byes]
+    definition = swiss()
+    rows = standings(FIELD, history, byes, definition.tiebreaks, definition.bye_points)
+    grid = views.pair_crosstable(definition, rows, crosstable(FIELD, history), byes)
+    by_entrant = {row[1].text: row for row in grid.rows}
+    order = [r.entrant for r in rows]
+    assert by_entrant["ann"][2 + order.index("bob")].text == "1.5"
+    assert by_entrant["ann"][2 + order.index("ann")].text == "x"
+    assert by_entrant["cat"][2 + order.index("ann")].text == "."  # paired in round 2, unplayed
+    assert by_entrant["cat"][-2].text == "r1 U"
+
+
+def test_progress_counts_what_the_live_script_shows() -> None:
+    p = views.Progress("running", 3, 4, 2, 3)
+    assert p.percent == 75 and p.live
+    assert p.to_json()["done"] == 3
+    assert not views.Progress("finished", 4, 4, 3, 3).live
+    assert views.Progress("created", 0, 0, 0, 3).percent == 0
+
+
+def test_tables_show_points_and_placement_crosstable() -> None:
+    table = StoredTable(
+        "t.r1.b0",
+        1,
+        ("ann", "bob", "cat"),
+        (2.0, 1.0, 0.0),
+        (30, 20, 10),
+        (2, 1, 0),
+        ("t.r1.b0.g0",),
+        ("normal",),
+    )
+    rounds = views.table_rounds(
+        "t", [TableRound(1, (("ann", "bob", "cat"),), ())], {"t.r1.b0": table}
+    )
+    assert rounds[0].boards[0].result == "2 - 1 - 0"
+    assert rounds[0].boards[0].games[0].url == links.game_url("t.r1.b0.g0")
+    grid = views.table_crosstable(["ann", "bob", "cat"], [table])
+    assert [c.text for c in grid.rows[0][2:]] == ["x", "1", "1"]  # first: 1 placement point
+    assert [c.text for c in grid.rows[2][2:]] == ["0", "0", "x"]
+
+
+def ladder(players: int = 2) -> LadderDefinition:
+    return LadderDefinition(
+        LadderRef("caper", 1, "main"), config={"city": "paris", "players": players}
+    )
+
+
+def test_ladder_standings_give_glicko_intervals_and_link_each_bot_s_history() -> None:
+    strong = Standing(
+        elo=1650.0, rating=1700.0, rd=50.0, games=30, wins=20, draws=5, losses=5, points=22.5
+    )
+    fresh = Standing(rating=1500.0, rd=350.0)
+    grid = ladder_views.standings(ladder(), [("alpha", strong), ("beta", fresh)])
+    assert grid.column("bot") == ["alpha", "beta"]
+    assert grid.column("95% interval")[0] == "1602 to 1798"  # 1700 +- 1.96 * 50
+    assert grid.column("Glicko-2") == ["1700.0", "1500.0?"]  # provisional: RD over the limit
+    assert grid.rows[0][1].url == "/ladders/caper.v1.main/bots/alpha"
+    tables = ladder_views.standings(ladder(3), [("alpha", strong)])
+    assert "Elo" not in [c.text for c in tables.columns]
+
+
+def test_ladder_history_is_newest_first_with_a_link_to_its_games() -> None:
+    entries = [
+        {
+            "result": "caper.v1.main.m1",
+            "at": 0.0,
+            "opponent": "beta",
+            "score": 1.0,
+            "elo": 1516.0,
+            "rating": 1600.0,
+            "rd": 290.0,
+            "mu": 26.0,
+        },
+        {
+            "result": "caper.v1.main.m2",
+            "at": 60.0,
+            "opponent": "beta",
+            "score": 0.5,
+            "elo": 1515.0,
+            "rating": 1590.0,
+            "rd": 250.0,
+            "mu": 25.8,
+        },
+    ]
+    grid = ladder_views.history(ladder(), entries, {"caper.v1.main.m1": 2, "caper.v1.main.m2": 2})
+    assert grid.column("#") == ["2", "1"]
+    assert grid.rows[0][-1].url == "/games/caper.v1.main.m2.g0"
+    svg = ladder_views.chart(ladder(), "alpha", entries)
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2  # Glicko-2 and Elo
+
+
+def test_the_chart_escapes_names_and_draws_one_point_per_result() -> None:
+    svg = history_svg([Series("<b>", (1.0, 2.0, 3.0), (0.5, 0.5, 0.5))], "<script>x</script>")
+    assert "<script>" not in svg and "&lt;script&gt;" in svg
+    line = svg.split('<polyline class="line" points="')[1].split('"')[0]
+    assert len(line.split()) == 3
+    assert history_svg([], "empty") == ""
+
+
+def test_a_bot_s_recent_matches_are_scored_from_its_side_newest_first() -> None:
+    matches = [
+        bot_views.PlayedMatch(
+            "cup", "/t/cup", "round 1", ("ann", "bob"), (1.5, 0.5), ("cup.r1.b0.g0",), (0.0, 1)
+        ),
+        bot_views.PlayedMatch("cup", "/t/cup", "round 2", ("cat", "bob"), (2.0, 0.0), (), (0.0, 2)),
+        bot_views.PlayedMatch("cup", "/t/cup", "round 2", ("ann", "cat"), (1.0, 1.0), (), (0.0, 2)),
+    ]
+    recent = bot_views.recent_for("bob", matches)
+    assert [(m.label, m.opponents, m.score) for m in recent] == [
+        ("round 2", "cat", "0 - 2"),
+        ("round 1", "ann", "0.5 - 1.5"),
+    ]
+    assert recent[1].game_url == "/games/cup.r1.b0.g0" and recent[0].game_url == ""
+    bots = [BotInfo("b1", "zed", 0.0), BotInfo("b2", "bob", 0.0)]
+    rows = bot_views.rows(
+        bots, {"b1": True}, {"b1": "2.3.0"}, {"b1": frozenset({"caper"})}, matches
+    )
+    assert [(r.name, r.online, r.version, r.plays) for r in rows] == [
+        ("zed", True, "2.3.0", "caper"),
+        ("bob", False, "-", "any"),
+    ]
