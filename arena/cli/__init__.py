@@ -258,6 +258,7 @@ def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str) -> 
 # Bigger command families live in their own modules; registered here, after everything they
 # import from this one is defined.
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
+from arena.cli.sprt import sprt_group  # noqa: E402
 from arena.cli.tournament_commands import bench_tournament, tournament_group, worker  # noqa: E402
 
 main.add_command(worker)
@@ -266,6 +267,7 @@ bench.add_command(bench_tournament)
 main.add_command(ladder)
 main.add_command(metrics)
 bench.add_command(bench_ratings)
+main.add_command(sprt_group)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -198,3 +198,29 @@ def metric_counter(name: str) -> str:
 def metric_histogram(name: str) -> str:
     """Hash: "<label values JSON>|<bucket index>" -> observations, and "<...>|sum" -> their sum."""
     return f"{PREFIX}:metrics:histogram:{name}"
+
+
+# --- SPRT A/B tests (issue 15) -------------------------------------------------------------------
+# A test is named by its organiser ([A-Za-z0-9_-]); pair n of test `name` has the id "name.p<n>".
+
+
+def sprts() -> str:
+    """Set: every SPRT test name."""
+    return f"{PREFIX}:sprts"
+
+
+def sprt(name: str) -> str:
+    """Hash: definition (JSON, fixed), state, reason, created/ended times, the pentanomial
+    counts (fields p0..p4), pairs and llr: every pair's update writes it, and watches it."""
+    return f"{PREFIX}:sprt:{name}"
+
+
+def sprt_applied(name: str) -> str:
+    """Hash: pair number -> its score (0..4 half points): the exactly-once guard of each pair."""
+    return f"{PREFIX}:sprt:{name}:applied"
+
+
+def sprt_batches(name: str) -> str:
+    """Hash: batch number -> when it was first queued (a batch is queued once, then re-queued
+    only if its job is gone with pairs unplayed)."""
+    return f"{PREFIX}:sprt:{name}:batches"

@@ -1,0 +1,174 @@
+"""`arena sprt ...`: fishtest-like A/B tests of two bots on the worker pool.
+
+Registered on the main command group by `arena.cli`; a thin shell over `arena.store.sprt` and
+`workers.sprt`. The workers (`arena worker`) play the pairs; these commands start, show and stop.
+"""
+
+from __future__ import annotations
+
+import click
+import redis
+from rich.table import Table
+
+from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.store.sprt import SprtStatus
+
+PENTANOMIAL = "[LL, LD+DL, WL+DD+LW, WD+DW, WW]"
+
+
+def _client(redis_url: str | None) -> redis.Redis:
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+
+    return connect(require_redis_url(redis_url))
+
+
+@click.group("sprt")
+def sprt_group() -> None:
+    """SPRT A/B tests: does bot B (--test) beat bot A (--base), with chosen error rates?"""
+
+
+@sprt_group.command("start")
+@click.argument("name")
+@REDIS_OPTION
+@click.option("--test", "test_bot", required=True, help="Bot B, the new version.")
+@click.option("--base", "base_bot", required=True, help="Bot A, the version to beat.")
+@click.option("--game", default="caper", show_default=True, help="A game of two sides.")
+@click.option("--city", default="paris", show_default=True)
+@click.option("--elo0", default=0.0, show_default=True, help="H0: B is this much stronger.")
+@click.option("--elo1", default=5.0, show_default=True, help="H1: B is this much stronger.")
+@click.option("--alpha", default=0.05, show_default=True, help="False H1 acceptance rate.")
+@click.option("--beta", default=0.05, show_default=True, help="False H0 acceptance rate.")
+@click.option("--max-pairs", type=click.IntRange(min=1), help="Stop (capped) after this many.")
+@click.option("--batch-pairs", default=8, show_default=True, type=click.IntRange(min=1))
+@click.option(
+    "--parallel",
+    default=4,
+    show_default=True,
+    type=click.IntRange(min=1),
+    help="Batches queued at once (about the number of workers).",
+)
+@click.option("--logistic", is_flag=True, help="Logistic Elo bounds instead of normalised Elo.")
+@click.option("--seed", default=1, show_default=True, help="Seed of the first pair's deal.")
+@friendly_errors
+def sprt_start(
+    name: str,
+    redis_url: str | None,
+    test_bot: str,
+    base_bot: str,
+    game: str,
+    city: str,
+    elo0: float,
+    elo1: float,
+    alpha: float,
+    beta: float,
+    max_pairs: int | None,
+    batch_pairs: int,
+    parallel: int,
+    logistic: bool,
+    seed: int,
+) -> None:
+    """Start the SPRT NAME: workers play --test against --base in duplicate pairs until the
+    log-likelihood ratio reaches a bound (or --max-pairs)."""
+    from arena.cli.network import check_match
+    from arena.games import base_config, get_game
+    from arena.store.sprt import SprtDefinition
+    from workers.sprt import start
+
+    definition = SprtDefinition(
+        name, test_bot, base_bot, game, base_config(game, city), elo0, elo1, alpha, beta,
+        max_pairs, batch_pairs, parallel, not logistic, seed,
+    )  # fmt: skip
+    client = _client(redis_url)
+    check_match(client, get_game(game), definition.config, (test_bot, base_bot), seed)
+    queued = start(client, definition)
+    lower, upper = definition.bounds
+    console.print(
+        f"SPRT {name} started: {test_bot} (test) vs {base_bot} (base), H0 elo {elo0:g}, "
+        f"H1 elo {elo1:g} in {definition.model}; LLR bounds {lower:.3f}, {upper:.3f}; "
+        f"{len(queued)} batches of {batch_pairs} pairs queued for the workers"
+    )
+
+
+@sprt_group.command("status")
+@click.argument("name")
+@REDIS_OPTION
+@friendly_errors
+def sprt_status(name: str, redis_url: str | None) -> None:
+    """Show the SPRT NAME: state, LLR and bounds, pairs, pentanomial counts, Elo estimate."""
+    from arena.store.sprt import SprtStore
+
+    client = _client(redis_url)
+    for line in describe(SprtStore(client).status(name)):
+        console.print(line)
+
+
+@sprt_group.command("list")
+@REDIS_OPTION
+@friendly_errors
+def sprt_list(redis_url: str | None) -> None:
+    """List every SPRT with its state, LLR and pairs."""
+    from arena.store.sprt import SprtStore
+
+    statuses = SprtStore(_client(redis_url)).all()
+    if not statuses:
+        console.print("no SPRT yet: `arena sprt start NAME --test B --base A`")
+        return
+    table = Table(title="SPRT tests")
+    for column in ("name", "test", "base", "state", "LLR", "bounds", "pairs", "Elo model"):
+        table.add_column(column)
+    for s in statuses:
+        lower, upper = s.definition.bounds
+        table.add_row(
+            s.definition.name,
+            s.definition.test,
+            s.definition.base,
+            s.state.value,
+            f"{s.llr:.3f}",
+            f"{lower:.3f}, {upper:.3f}",
+            str(s.pairs),
+            s.definition.model,
+        )
+    console.print(table)
+
+
+@sprt_group.command("stop")
+@click.argument("name")
+@REDIS_OPTION
+@friendly_errors
+def sprt_stop(name: str, redis_url: str | None) -> None:
+    """Stop the SPRT NAME: no more pairs are played or counted."""
+    from arena.store.sprt import SprtStore
+    from workers.sprt import cancel_queued
+
+    client = _client(redis_url)
+    store = SprtStore(client)
+    if not store.stop(name, "stopped by the organiser"):
+        raise click.ClickException(f"SPRT {name} is not running: {store.status(name).state.value}")
+    cancelled = cancel_queued(client, name)
+    console.print(f"SPRT {name} stopped; {cancelled} queued batches taken off the queue")
+
+
+def describe(status: SprtStatus) -> list[str]:
+    """What `arena sprt status` prints, line by line."""
+    d = status.definition
+    lower, upper = d.bounds
+    where = ", ".join(f"{k} {v}" for k, v in d.config.items())
+    cap = f" of at most {d.max_pairs}" if d.max_pairs is not None else ""
+    lines = [
+        f"{d.name}: {status.state.value}" + (f" ({status.reason})" if status.reason else ""),
+        f"  {d.test} (test) vs {d.base} (base), {d.game}" + (f" ({where})" if where else ""),
+        f"  Elo model: {d.model}; H0 elo {d.elo0:g}, H1 elo {d.elo1:g}; "
+        f"alpha {d.alpha:g}, beta {d.beta:g}",
+        f"  LLR {status.llr:.3f} (lower bound {lower:.3f}, upper bound {upper:.3f})",
+        f"  pairs {status.pairs}{cap}; pentanomial {PENTANOMIAL} = {list(status.counts)}",
+    ]
+    elo = status.elo()
+    if elo is None:
+        lines.append(f"  Elo estimate ({d.model}): not yet (needs pairs of different scores)")
+    else:
+        lines.append(
+            f"  Elo estimate ({d.model}, test minus base): {elo.elo:.1f} "
+            f"(95% interval {elo.low:.1f} to {elo.high:.1f})"
+        )
+    return lines

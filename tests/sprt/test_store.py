@@ -1,0 +1,143 @@
+"""SPRT tests in Redis: each pair counted once, the state decided by the counts it writes."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+import redis
+
+from arena.store import keys
+from arena.store.sprt import SprtDefinition, SprtError, SprtStore, State, UnknownSprtError
+
+WIDE = SprtDefinition("wide", "greedy", "random", elo0=0.0, elo1=50.0)
+
+
+def test_a_pair_is_counted_once(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    first = store.apply_pair("wide", 0, 4)
+    assert first is not None and first.counts == (0, 0, 0, 0, 1)
+    assert store.apply_pair("wide", 0, 4) is None
+    assert store.apply_pair("wide", 0, 0) is None, "a replay with another score is not counted"
+    status = store.status("wide")
+    assert status.counts == (0, 0, 0, 0, 1) and status.pairs == 1
+    assert store.is_applied("wide", 0) and not store.is_applied("wide", 1)
+
+
+def test_concurrent_pairs_are_all_counted_and_none_twice(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("busy", "greedy", "random", elo0=0.0, elo1=1.0))
+
+    def count(numbers: range) -> None:
+        for number in numbers:
+            SprtStore(redis_client).apply_pair("busy", number, number % 5)
+
+    # two threads each count every pair 0..39: the transaction lets one of each through
+    threads = [threading.Thread(target=count, args=(range(40),)) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    status = store.status("busy")
+    assert status.counts == (8, 8, 8, 8, 8)
+    assert redis_client.hlen(keys.sprt_applied("busy")) == 40
+
+
+def test_the_test_accepts_h1_at_the_upper_bound_and_counts_nothing_after(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    states = []
+    for number in range(40):  # every pair swept: nElo far above 50
+        applied = store.apply_pair("wide", number, 4)
+        if applied is None:
+            break
+        states.append(applied.state)
+    assert states[-1] is State.ACCEPTED_H1 and set(states[:-1]) == {State.RUNNING}
+    status = store.status("wide")
+    assert status.state is State.ACCEPTED_H1 and status.llr >= WIDE.bounds[1]
+    assert status.pairs == len(states) and status.ended is not None
+    assert store.apply_pair("wide", 99, 4) is None
+
+
+def test_the_test_accepts_h0_at_the_lower_bound(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    number = 0
+    while store.apply_pair("wide", number, 0) is not None:
+        number += 1
+    assert store.status("wide").state is State.ACCEPTED_H0
+    assert store.status("wide").llr <= WIDE.bounds[0]
+
+
+def test_the_cap_ends_a_test_between_the_bounds(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("short", "greedy", "random", max_pairs=3))
+    for number, halves in enumerate((4, 0, 2)):
+        store.apply_pair("short", number, halves)
+    status = store.status("short")
+    assert status.state is State.CAPPED and status.pairs == 3
+    assert WIDE.bounds[0] < status.llr < WIDE.bounds[1]
+
+
+def test_stop_ends_a_running_test_once(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    assert store.stop("wide", "enough")
+    assert not store.stop("wide", "again")
+    status = store.status("wide")
+    assert status.state is State.STOPPED and status.reason == "enough"
+    assert store.apply_pair("wide", 0, 4) is None
+    with pytest.raises(UnknownSprtError, match="unknown SPRT 'nope'; known SPRTs: wide"):
+        store.stop("nope", "x")
+
+
+def test_a_name_is_taken_once(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    with pytest.raises(SprtError, match="an SPRT named 'wide' already exists"):
+        store.create(SprtDefinition("wide", "search#64", "search#8"))
+    assert store.get("wide") == WIDE and store.names() == ["wide"]
+
+
+def test_the_elo_estimate_has_an_interval(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("est", "greedy", "random", elo0=0.0, elo1=1.0))
+    assert store.status("est").elo() is None, "no pairs yet"
+    for number, halves in enumerate((4, 4, 2, 0, 4, 3, 1, 4)):
+        store.apply_pair("est", number, halves)
+    elo = store.status("est").elo()
+    assert elo is not None and elo.low < elo.elo < elo.high and elo.elo > 0
+    assert elo.samples == 8
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"elo0": 5.0, "elo1": 5.0}, "need finite elo0 < elo1"),
+        ({"elo0": 6.0, "elo1": 5.0}, "need finite elo0 < elo1"),
+        ({"alpha": 0.0}, "alpha must lie strictly between 0 and 1"),
+        ({"beta": 1.0}, "beta must lie strictly between 0 and 1"),
+        ({"alpha": 0.6, "beta": 0.5}, r"alpha \+ beta must be below 1"),
+        ({"name": "no spaces"}, "bad SPRT name"),
+        ({"base": "greedy"}, "the test and base bots must differ"),
+        ({"max_pairs": 0}, "max pairs must be at least 1"),
+        ({"batch_pairs": 0}, "batch pairs must be at least 1"),
+    ],
+)
+def test_bad_definitions_say_why(changes: dict[str, object], message: str) -> None:
+    fields: dict[str, object] = {"name": "t", "test": "greedy", "base": "random"} | changes
+    with pytest.raises(SprtError, match=message):
+        SprtDefinition(**fields)  # type: ignore[arg-type]
+
+
+def test_batches_stop_at_the_cap() -> None:
+    definition = SprtDefinition("t", "greedy", "random", max_pairs=10, batch_pairs=4)
+    assert [list(definition.batch_pairs_of(b)) for b in range(4)] == [
+        [0, 1, 2, 3],
+        [4, 5, 6, 7],
+        [8, 9],
+        [],
+    ]

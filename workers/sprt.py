@@ -1,0 +1,170 @@
+"""SPRT tests on the worker pool: RQ jobs each play a batch of duplicate pairs.
+
+A test keeps `parallel` batches queued or in play: batch b, once played, queues batch
+b + parallel, until the test is decided, stopped or capped. Every step may run twice (a job is
+retried after its worker dies, or queued twice): a pair is counted once by its id
+(`SprtStore.apply_pair`), a retried batch skips the pairs already counted, and a batch is queued
+once (`mark_queued`) unless its job is gone with pairs still unplayed.
+"""
+
+from __future__ import annotations
+
+import logging
+from types import TracebackType
+
+import redis
+from rq import Callback, get_current_job
+from rq.exceptions import AbandonedJobError
+from rq.job import Job, JobStatus
+from rq.serializers import JSONSerializer
+
+from arena.games import get_game
+from arena.match.match import play_match
+from arena.match.referee import FaultPolicy, GameOutcome
+from arena.store import keys
+from arena.store.sprt import SprtDefinition, SprtStore, pair_id
+from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue, retry_policy
+
+log = logging.getLogger("arena.workers")
+
+JOB_FUNCTION = "workers.sprt.play_sprt_batch"
+
+
+def batch_job_id(name: str, batch: int) -> str:
+    return f"sprt_{name}_b{batch}"
+
+
+def pair_seed(definition: SprtDefinition, number: int) -> int:
+    """Each pair its own deal, fixed by the test's seed and the pair's number."""
+    return definition.seed * 1_000_003 + number
+
+
+def job_timeout_s(definition: SprtDefinition) -> int:
+    """The longest a batch may take if both bots use all of their time, with a margin."""
+    per_seat_ms = DECISIONS_PER_SEAT * definition.move_ms + definition.bank_ms + definition.grace_ms
+    return int(definition.batch_pairs * 2 * 2 * per_seat_ms / 1000) + 60
+
+
+def start(client: redis.Redis, definition: SprtDefinition) -> list[int]:
+    """Store a new test and queue its first batches; returns their numbers."""
+    SprtStore(client).create(definition)
+    return [b for b in range(definition.parallel) if ensure_queued(client, definition, b)]
+
+
+def ensure_queued(client: redis.Redis, definition: SprtDefinition, batch: int) -> bool:
+    """Queue batch `batch` unless the test is over, the batch is past the cap, or it was queued
+    before and its job is still there (or its pairs are all counted). True if queued now."""
+    store, name = SprtStore(client), definition.name
+    pairs = definition.batch_pairs_of(batch)
+    if not pairs or not store.is_running(name):
+        return False
+    if not store.mark_queued(name, batch):  # queued before: again only if its job was lost
+        job_id = batch_job_id(name, batch)
+        if Job.exists(job_id, connection=client):
+            return False
+        if all(store.is_applied(name, n) for n in pairs):
+            return False
+        log.warning("SPRT %s: batch %d had no job left: queued again", name, batch)
+    arena_queue(client).enqueue(
+        JOB_FUNCTION,
+        args=(name, batch),
+        job_id=batch_job_id(name, batch),
+        job_timeout=job_timeout_s(definition),
+        retry=retry_policy(),
+        on_failure=Callback("workers.sprt.batch_failed"),
+        result_ttl=3600,
+        failure_ttl=7 * 24 * 3600,
+        description=f"SPRT {name}: batch {batch}, {definition.test} vs {definition.base}",
+    )
+    return True
+
+
+def play_sprt_batch(name: str, batch: int) -> dict[str, object]:
+    """The RQ job: play the batch's pairs not yet counted, then queue the next batch."""
+    job = get_current_job()
+    assert job is not None, "run by an RQ worker"
+    try:
+        return play_batch(job.connection, name, batch)
+    except Exception as error:
+        if not job.retries_left:  # the last attempt: say why the test cannot go on
+            SprtStore(job.connection).stop(
+                name, f"batch {batch} failed on every attempt ({RETRIES + 1}): {error!r}"
+            )
+        raise
+
+
+def play_batch(client: redis.Redis, name: str, batch: int) -> dict[str, object]:
+    store = SprtStore(client)
+    definition = store.get(name)
+    counted = []
+    for number in definition.batch_pairs_of(batch):
+        if not store.is_running(name):
+            break  # decided, capped or stopped: the rest would not count
+        if store.is_applied(name, number):
+            continue  # counted by an earlier attempt of this batch
+        halves = play_pair(client, definition, number)
+        if store.apply_pair(name, number, halves) is not None:
+            counted.append(number)
+    queued = ensure_queued(client, definition, batch + definition.parallel)
+    if not store.is_running(name):
+        cancel_queued(client, name)  # over: batches still waiting would only be skipped
+    return {"batch": batch, "counted": counted, "queued_next": queued}
+
+
+def play_pair(client: redis.Redis, definition: SprtDefinition, number: int) -> int:
+    """Play pair `number` (one deal, seats swapped); `test`'s score in half points, 0..4."""
+    policy = FaultPolicy(
+        definition.move_ms, definition.bank_ms, definition.max_strikes, definition.grace_ms
+    )
+    players = (definition.test, definition.base)
+    outcomes = play_match(
+        client,
+        get_game(definition.game),
+        definition.config,
+        players,
+        2,
+        pair_seed(definition, number),
+        policy,
+        pair_id(definition.name, number),
+        duplicate=True,
+    )
+    return sum(game_halves(outcome, definition.test) for outcome in outcomes)
+
+
+def game_halves(outcome: GameOutcome, player: str) -> int:
+    """`player`'s score in one game, in half points: a win 2, a draw 1, a loss 0."""
+    winner = outcome.result.winner
+    if winner is None:
+        return 1
+    return 2 if outcome.record.players[winner] == player else 0
+
+
+def batch_failed(
+    job: Job,
+    connection: redis.Redis,
+    exc_type: type[BaseException],
+    error: BaseException,
+    tb: TracebackType | None,
+) -> None:
+    """The batch job's failure callback. A raised error was dealt with in the job; a job
+    abandoned by a killed worker is only seen here: its pairs counted so far stand, the retry
+    plays the rest, and after the last attempt the test stops, saying why."""
+    if issubclass(exc_type, (AbandonedJobError, SystemExit, KeyboardInterrupt)):
+        name, batch = job.args
+        if not job.retries_left:
+            reason = f"batch {batch}: its worker died on every attempt ({RETRIES + 1})"
+            SprtStore(connection).stop(name, reason)
+
+
+def cancel_queued(client: redis.Redis, name: str) -> int:
+    """Take the test's batches still waiting in the queue out of it (a test that is over);
+    how many. Batches in play finish their pair and stop."""
+    queue, cancelled = arena_queue(client), 0
+    batches = [int(b) for b in client.hkeys(keys.sprt_batches(name))]
+    ids = [batch_job_id(name, b) for b in batches]
+    for job in Job.fetch_many(ids, connection=client, serializer=JSONSerializer):
+        if job is not None and job.get_status(refresh=False) is JobStatus.QUEUED:
+            queue.remove(job)
+            job.delete()
+            cancelled += 1
+    return cancelled
