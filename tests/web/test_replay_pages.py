@@ -1,0 +1,180 @@
+"""The game pages over real HTTP (uvicorn on loopback) on a real Redis: finished games replay,
+games in play (or sharing a deal with one) show no card and no seed, bad ids get the 404 page."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+import redis
+from rq import SimpleWorker
+from rq.serializers import JSONSerializer
+
+from arena.games import get_game
+from arena.games.caper.cards import CATALOGUE
+from arena.games.record import GameRecord
+from arena.match.local import play_rotation
+from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore
+from arena.store.tournaments import Status, TournamentStore
+from arena.store.values import as_text
+from arena.web.app import create_app
+from tests.web.browser import serve
+from tests.workers.tournaments import create_and_start, work_in_process
+from workers.queue import QUEUE_NAME
+
+pytestmark = pytest.mark.timeout(240)
+
+FIELD = ["random", "greedy", "search#4", "search#8"]  # round robin: 3 rounds of 2 boards
+SEED = 24680
+
+
+@pytest.fixture
+def web(redis_client: redis.Redis) -> Iterator[httpx.Client]:
+    with serve(create_app(redis_client)) as server, httpx.Client(base_url=server.url) as client:
+        yield client
+
+
+def _record(client: redis.Redis, game_id: str) -> GameRecord:
+    stored = client.get(keys.game_record(game_id))
+    assert stored is not None, f"no record of {game_id}"
+    return GameRecord.loads(as_text(stored))
+
+
+def _assert_nothing_hidden(text: str, record: GameRecord | None) -> None:
+    """No card name (hands, deals, plays) and no seed of the game in the page."""
+    shown = [name for name in CATALOGUE if name in text]
+    assert not shown, f"cards of a game in play reached the page: {shown}"
+    if record is not None:
+        assert str(record.seed) not in text
+        assert not any(action in text for action in record.actions)
+
+
+def test_a_finished_tournament_game_replays_over_http(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    create_and_start(redis_client, "rr", "round-robin", FIELD, seed=SEED)
+    work_in_process(redis_client)
+    assert TournamentStore(redis_client).status("rr") is Status.FINISHED
+    game_id = "rr.r2.b1.g1"
+    record = _record(redis_client, game_id)
+    page = web.get(f"/games/{game_id}")
+    assert page.status_code == 200
+    assert 'id="game-status">finished' in page.text
+    assert f'<dd id="move-count">{len(record.actions)}</dd>' in page.text
+    assert record.result is not None
+    assert " : ".join(map(str, record.result["scores"])) in page.text
+    assert "/tournaments/rr" in page.text
+    frames = web.get(f"/games/{game_id}/frames.json", params={"seat": "all"}).json()
+    assert len(frames["frames"]) == len(record.actions) + 1
+    assert [f["action"] for f in frames["frames"][1:]] == list(record.actions)
+    assert frames["frames"][-1]["scores"] == record.result["scores"]
+    assert frames["players"] == list(record.players)
+    seat = web.get(f"/games/{game_id}/frames.json", params={"seat": "1"}).json()
+    assert seat["viewer"] == 1 and "hands" not in seat["frames"][0]["view"]
+    bad = web.get(f"/games/{game_id}/frames.json", params={"seat": "2"})
+    assert bad.status_code == 400 and "seat must be 'all' or a number from 0 to 1" in bad.text
+
+
+def test_games_of_a_round_in_play_show_no_cards_and_no_seed(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    """Board 0's first match finished while board 1 of its round still plays: board 0's games
+    share deals with board 1's (match seeds differ by 1), so they stay hidden too."""
+    create_and_start(redis_client, "live", "round-robin", FIELD, seed=SEED)
+    worker = SimpleWorker([QUEUE_NAME], connection=redis_client, serializer=JSONSerializer)
+    worker.work(burst=True, max_jobs=1)  # one match of round 1 played, the rest still queued
+    store = TournamentStore(redis_client)
+    (played,) = store.results("live").values()
+    for game_id in played.game_ids:
+        record = _record(redis_client, game_id)  # stored: its game is over, its round is not
+        page = web.get(f"/games/{game_id}")
+        assert page.status_code == 200 and 'id="game-status">in play' in page.text
+        assert " vs ".join(record.players) in page.text
+        _assert_nothing_hidden(page.text, record)
+        frames = web.get(f"/games/{game_id}/frames.json", params={"seat": "all"})
+        assert frames.status_code == 404 and frames.json()["status"] == "in play"
+        _assert_nothing_hidden(frames.text, record)
+    waiting = [
+        f"live.r1.b{board}.g0"
+        for board in (0, 1)
+        if f"live.r1.b{board}" not in store.recorded("live")
+    ]
+    assert waiting, "the other board of round 1 is not played yet"
+    for game_id in [*waiting, "live.r3.b1.g1"]:
+        page = web.get(f"/games/{game_id}")
+        assert page.status_code == 200 and 'id="game-status">in play' in page.text
+        _assert_nothing_hidden(page.text, None)
+
+
+def test_ladder_games_are_shown_once_their_match_is_rated(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    definition = LadderDefinition(ladder_ref("main"))
+    LadderStore(redis_client).create(definition)
+    slug = definition.ref.slug
+    game = get_game("caper")
+    record = play_rotation(game, {"city": "paris"}, 5, ["greedy", "random"], 0).record
+    redis_client.set(keys.game_record(f"{slug}.m1.g0"), record.dumps())
+    before = web.get(f"/games/{slug}.m1.g0")
+    assert 'id="game-status">in play' in before.text
+    _assert_nothing_hidden(before.text, record)
+    RatingStore(redis_client).apply(
+        definition, RatedResult(f"{slug}.m1", "greedy", "random", 1.0, 1e9, 2)
+    )
+    after = web.get(f"/games/{slug}.m1.g0")
+    assert 'id="game-status">finished' in after.text and f"/ladders/{slug}" in after.text
+
+
+def test_a_match_of_its_own_is_shown_once_every_twin_of_its_deal_is_stored(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    """`arena match` on the network: games 0 and 1 play one deal with the seats swapped."""
+    game = get_game("caper")
+    first = play_rotation(game, {"city": "rome"}, 9, ["greedy", "random"], 0).record
+    redis_client.set(keys.game_record("m1a2b3c4.g0"), first.dumps())
+    page = web.get("/games/m1a2b3c4.g0")
+    assert 'id="game-status">in play' in page.text
+    _assert_nothing_hidden(page.text, first)
+    twin = play_rotation(game, {"city": "rome"}, 9, ["greedy", "random"], 1).record
+    redis_client.set(keys.game_record("m1a2b3c4.g1"), twin.dumps())
+    assert 'id="game-status">finished' in web.get("/games/m1a2b3c4.g0").text
+
+
+BAD_IDS = [
+    "nope",  # no .g<index>
+    "m1a2b3c4.g7",  # no such record
+    "rr.r1.b0.g0",  # no such tournament
+    "caper.v1.main.m9.g0",  # no ladder record
+    "x" * 300 + ".g0",
+    "a b.g0",
+    "%2e%2e.g0",
+    "..%2F..%2Fetc.g0",
+    "m1.g0%00",
+    "m1.gx",
+]
+
+
+@pytest.mark.parametrize("game_id", BAD_IDS)
+def test_unknown_and_malformed_ids_get_the_sites_404_page(
+    redis_client: redis.Redis, web: httpx.Client, game_id: str
+) -> None:
+    page = web.get(f"/games/{game_id}")
+    assert page.status_code == 404
+    assert "404 · Not found" in page.text and "Traceback" not in page.text
+    frames = web.get(f"/games/{game_id}/frames.json")
+    assert frames.status_code == 404 and "Traceback" not in frames.text
+
+
+def test_a_stored_record_that_cannot_be_read_is_not_found_not_a_traceback(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    redis_client.set(keys.game_record("mbroken.g0"), "{not json")
+    redis_client.set(keys.game_record("mbroken.g1"), json.dumps({"game": "caper"}))
+    for game_id in ("mbroken.g0", "mbroken.g1"):
+        page = web.get(f"/games/{game_id}")
+        assert page.status_code == 404 and "cannot be read" in page.text
+        assert "Traceback" not in page.text
