@@ -1,0 +1,2 @@
+"""Examples that need the `research` extra (OpenSpiel, PettingZoo): install it with
+`pip install -e '.[research]'`."""
