@@ -1,22 +1,38 @@
-"""The replay viewer in a real browser (Debian's chromium driven by Playwright)."""
+"""The replay viewer in a real browser (Debian's chromium driven by Playwright), on games of a
+real tournament played by real worker processes; screenshots go to tests/artifacts/web/."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+import redis
 from playwright.sync_api import Page
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
+from arena.games import get_game
+from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
+from arena.games.record import GameRecord, replay_states
+from arena.store import keys
+from arena.store.tournaments import Status, TournamentStore
+from arena.store.values import as_text
+from arena.web.app import create_app
 from tests.web.browser import serve
+from tests.workers.conftest import StartWorker
+from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
+
+pytestmark = pytest.mark.timeout(300)
+
+READY = "#replay[data-ready=true]"
 
 
 def _hello(request: Request) -> HTMLResponse:
-    return HTMLResponse(
-        "<!doctype html><title>up</title><button id=b onclick=\"this.textContent='clicked'\">click</button>"
-    )
+    button = "<button id=b onclick=\"this.textContent='clicked'\">click</button>"
+    return HTMLResponse(f"<!doctype html><title>up</title>{button}")
 
 
 def test_the_browser_drives_a_page_served_by_a_real_uvicorn(page: Page, artifacts: Path) -> None:
@@ -26,3 +42,130 @@ def test_the_browser_drives_a_page_served_by_a_real_uvicorn(page: Page, artifact
         assert page.text_content("#b") == "clicked"
         page.screenshot(path=artifacts / "hello.png")
     assert (artifacts / "hello.png").stat().st_size > 0
+
+
+def _stored(client: redis.Redis, name: str) -> tuple[str, GameRecord]:
+    """The first game of the tournament's first recorded match, and its record."""
+    match = min(TournamentStore(client).results(name).values(), key=lambda m: m.match_id)
+    game_id = match.game_ids[0]
+    stored = client.get(keys.game_record(game_id))
+    assert stored is not None
+    return game_id, GameRecord.loads(as_text(stored))
+
+
+def _cards(page: Page, selector: str) -> list[str]:
+    found: list[str] = page.eval_on_selector_all(
+        selector, "nodes => nodes.map(n => n.dataset.card)"
+    )
+    return found
+
+
+def _step(page: Page) -> str:
+    return page.text_content("#step-label") or ""
+
+
+def test_stepping_through_a_tournament_game_shows_the_stored_moves_cards_and_scores(
+    redis_client: redis.Redis, start_worker: StartWorker, page: Page, artifacts: Path
+) -> None:
+    start_worker("web-a"), start_worker("web-b")
+    create_and_start(
+        redis_client, "show", "round-robin", ["random", "greedy", "search#4"], seed=4242
+    )
+    assert wait_until_over(redis_client, "show") is Status.FINISHED
+    game_id, record = _stored(redis_client, "show")
+    game, moves = get_game(record.game), len(record.actions)
+    states = [state for _, state in replay_states(record)]
+    assert record.result is not None
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    with serve(create_app(redis_client)) as server:
+        page.goto(f"{server.url}/games/{game_id}")
+        page.wait_for_selector(READY)
+        assert page.text_content("#move-count") == str(moves)
+        assert " vs ".join(record.players) == page.text_content("#players")
+        assert _step(page) == f"Move 0 / {moves}" and "The deal." in (
+            page.text_content("#move-text") or ""
+        )
+        first = game.observation(states[0], 0).to_json()
+        assert _cards(page, ".location > .gcard") == first["locations"]
+        page.screenshot(path=artifacts / "1-deal.png", full_page=True)
+        for step in range(1, moves + 1):  # forward through the whole game, one click a move
+            page.click("#forward")
+            assert _step(page) == f"Move {step} / {moves}"
+            seat = game.current_player(states[step - 1])
+            assert seat is not None
+            mover = record.players[seat]
+            shown = page.text_content("#move-text") or ""
+            assert f"“{record.actions[step - 1]}”" in shown and mover in shown
+            if step == moves // 2:
+                page.screenshot(path=artifacts / "2-middle.png", full_page=True)
+        scores = record.result["scores"]
+        final = page.text_content("#frame-scores") or ""
+        assert final == "Final score: " + ", ".join(
+            f"seat {seat} · {record.players[seat]} {score}" for seat, score in enumerate(scores)
+        )
+        page.screenshot(path=artifacts / "3-end.png", full_page=True)
+        for _ in range(3):
+            page.click("#back")
+        page.keyboard.press("ArrowLeft")
+        assert _step(page) == f"Move {moves - 4} / {moves}"
+        page.keyboard.press("Home")
+        assert _step(page) == f"Move 0 / {moves}"
+        _check_seat_view(page, game, states, artifacts)
+    assert not errors, errors
+
+
+def _check_seat_view(page: Page, game: Any, states: list[Any], artifacts: Path) -> None:
+    """Seat 0 sees its own hand as the engine's observation has it, the other hand face down
+    until the round's swap shows it."""
+    page.select_option("#seat", "0")
+    page.wait_for_selector(READY)
+    for step in (0, 1, 7):
+        page.fill("#slider", str(step))
+        page.dispatch_event("#slider", "input")
+        assert _step(page).startswith(f"Move {step} /")
+        seen = game.observation(states[step], 0).to_json()
+        assert (
+            _cards(page, ".seat-panel.side-0 .row:first-of-type .row-cards > .gcard")
+            == seen["hand"]
+        )
+        other = _cards(page, ".seat-panel.side-1 .row:first-of-type .row-cards > .gcard")
+        if seen["opponent_hand"] is None:
+            assert other == [] and page.is_visible(".seat-panel.side-1 .hidden-cards")
+        else:
+            assert other == seen["opponent_hand"]
+    page.screenshot(path=artifacts / "4-seat-0.png", full_page=True)
+
+
+def test_a_europe_game_shows_its_marker_track_and_goods(
+    redis_client: redis.Redis, page: Page, artifacts: Path
+) -> None:
+    create_and_start(
+        redis_client,
+        "eu",
+        "round-robin",
+        ["random", "greedy"],
+        seed=77,
+        game="caper-europe",
+        city="rome",
+    )
+    work_in_process(redis_client)
+    game_id, record = _stored(redis_client, "eu")
+    last = [state for _, state in replay_states(record)][-1]
+    view = get_game(record.game).observation(last, 0).to_json()
+    with serve(create_app(redis_client)) as server:
+        page.goto(f"{server.url}/games/{game_id}")
+        page.wait_for_selector(READY)
+        page.keyboard.press("End")
+        markers = page.eval_on_selector_all(
+            ".track-value", "nodes => nodes.map(n => n.textContent)"
+        )
+        assert markers == [f"{m:+d}" if m else "0" for m in view["markers"]]
+        for loc, counts in enumerate(view["goods"]):
+            tokens = page.locator(f".location:nth-child({loc + 1}) > .goods .token")
+            assert tokens.count() == sum(counts)
+        names = page.eval_on_selector_all(
+            ".location > .gcard .gcard-name", "n => n.map(x => x.textContent)"
+        )
+        assert names == [EUROPE_CARDS[card].name for card in view["locations"]]
+        page.screenshot(path=artifacts / "europe-end.png", full_page=True)
