@@ -18,7 +18,7 @@ from workers.sprt import JOB_FUNCTION, batch_job_id, play_batch, start
 
 pytestmark = pytest.mark.timeout(400)
 
-SLOW = {"test": "search#90", "base": "search#60"}  # a pair takes seconds: time to kill it
+SLOW = ("search#90", "search#60")  # test and base: a pair takes seconds, time to kill it
 
 
 def test_greedy_against_random_accepts_h1_on_the_pool(
@@ -44,7 +44,7 @@ def test_greedy_against_random_accepts_h1_on_the_pool(
 def test_a_worker_killed_mid_batch_counts_each_pair_once(
     redis_client: redis.Redis, start_worker: StartWorker
 ) -> None:
-    definition = SprtDefinition("kill", **SLOW, elo0=0.0, elo1=0.001, max_pairs=4,
+    definition = SprtDefinition("kill", *SLOW, elo0=0.0, elo1=0.001, max_pairs=4,
                                 batch_pairs=4, parallel=1)  # fmt: skip
     start(redis_client, definition)
     victim = start_worker("victim")
@@ -64,7 +64,7 @@ def test_a_worker_killed_mid_batch_counts_each_pair_once(
 def test_a_batch_run_twice_at_once_counts_each_pair_once(
     redis_client: redis.Redis, start_worker: StartWorker
 ) -> None:
-    definition = SprtDefinition("twice", **SLOW, elo0=0.0, elo1=0.001, max_pairs=3,
+    definition = SprtDefinition("twice", *SLOW, elo0=0.0, elo1=0.001, max_pairs=3,
                                 batch_pairs=3, parallel=1)  # fmt: skip
     start(redis_client, definition)
     arena_queue(redis_client).enqueue(JOB_FUNCTION, args=("twice", 0), job_id="sprt_twice_copy")
