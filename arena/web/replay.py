@@ -9,6 +9,7 @@ facts only, and no frames: neither its seed nor any card it dealt reaches a brow
 from __future__ import annotations
 
 import functools
+import gzip
 import json
 from typing import Any
 
@@ -57,21 +58,27 @@ def frames_json(request: Request) -> Response:
     record = access.record
     try:
         viewer = parse_viewer(request.query_params.get("seat"), seat_count(record))
-        body = _frames_body(record.dumps(), viewer)
+        plain, packed = _frames_body(record.dumps(), viewer)
     except ViewerError as error:
         return JSONResponse({"error": str(error)}, status_code=400)
     except RecordError as error:
         return JSONResponse({"error": f"the record does not replay: {error}"}, status_code=500)
-    return Response(body, media_type="application/json")
+    headers = {"Vary": "Accept-Encoding"}
+    if "gzip" in request.headers.get("accept-encoding", ""):
+        headers["Content-Encoding"] = "gzip"
+        return Response(packed, media_type="application/json", headers=headers)
+    return Response(plain, media_type="application/json", headers=headers)
 
 
 @functools.lru_cache(maxsize=CACHED_REPLAYS)
-def _frames_body(record_json: str, viewer: int | None) -> bytes:
-    """The frames as JSON, with the card faces the page draws them with."""
+def _frames_body(record_json: str, viewer: int | None) -> tuple[bytes, bytes]:
+    """The frames as JSON, with the card faces the page draws them with, plain and gzipped:
+    consecutive frames repeat most of the board, so 1 MB of frames packs into ~20 kB."""
     record = GameRecord.loads(record_json)
     replay = build_replay(record, viewer).to_json()
     replay["cards"] = card_table(record.game, record.config)
-    return json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode()
+    plain = json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode()
+    return plain, gzip.compress(plain, compresslevel=6, mtime=0)
 
 
 def _access(request: Request) -> GameAccess:

@@ -73,6 +73,9 @@ def test_a_finished_tournament_game_replays_over_http(
     assert [f["action"] for f in frames["frames"][1:]] == list(record.actions)
     assert frames["frames"][-1]["scores"] == record.result["scores"]
     assert frames["players"] == list(record.players)
+    packed = web.get(f"/games/{game_id}/frames.json", headers={"Accept-Encoding": "gzip"})
+    assert packed.headers["content-encoding"] == "gzip" and packed.json() == frames
+    assert int(packed.headers["content-length"]) < len(packed.content) / 5  # sent, unpacked
     seat = web.get(f"/games/{game_id}/frames.json", params={"seat": "1"}).json()
     assert seat["viewer"] == 1 and "hands" not in seat["frames"][0]["view"]
     bad = web.get(f"/games/{game_id}/frames.json", params={"seat": "2"})
