@@ -9,12 +9,14 @@ information state are its engine observation only: the string is its JSON, the t
 feature-hashed vector. The engine's view already holds everything the seat remembers, so the
 two coincide. Returns, at the end only: +1 for each winning seat, -1 for the others, 0 in a
 draw (a general-sum game, with teams and everyone-loses endings). `resample_from_infostate`
-deals anew what the player cannot see (the engine's own resampler), for IS-MCTS.
+deals anew what the player cannot see (the engine's own resampler), for IS-MCTS. A state
+serialises as its deal and actions (a state sampled for one seat cannot be serialised).
 """
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
@@ -95,18 +97,31 @@ class ArenaGame(pyspiel.Game):
         return ArenaObserver(self, iig_obs_type, params)
 
 
-class _Shared:
-    """A value `copy.deepcopy` leaves shared. OpenSpiel clones a Python state by deep-copying
-    its attributes: the game must stay the same object (a copy loses its Python side), and an
-    engine state is immutable, so copying it would only cost time."""
+class _Engine:
+    """The engine state and how it was reached: the deal and the actions since (None for a
+    state sampled for a seat). OpenSpiel clones a Python state by deep-copying its attributes:
+    an engine state is immutable, so this is shared, not copied. It serialises (pickles) as
+    the deal and the actions, and is replayed on loading."""
 
-    __slots__ = ("value",)
+    __slots__ = ("actions", "deal", "value")
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self, value: Any, deal: int | None, actions: tuple[int, ...] = ()) -> None:
+        self.value, self.deal, self.actions = value, deal, actions
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        if self.deal is None and self.value is not None:
+            raise pickle.PicklingError("a state sampled for one seat cannot be serialised")
+        return (_Replay, (self.deal, self.actions))
+
+
+class _Replay(_Engine):
+    """A loaded `_Engine`: the state applies the deal and actions again when first asked."""
+
+    def __init__(self, deal: int | None, actions: tuple[int, ...]) -> None:
+        super().__init__(None, deal, actions)
 
 
 class ArenaState(pyspiel.State):
@@ -114,21 +129,31 @@ class ArenaState(pyspiel.State):
 
     def __init__(self, game: ArenaGame) -> None:
         super().__init__(game)
-        self._game = _Shared(game)
-        self._engine = _Shared(None)
+        self._engine = _Engine(None, None)
 
     @property
     def arena(self) -> ArenaGame:
-        game: ArenaGame = self._game.value
+        game: ArenaGame = self.get_game()  # the Python object itself, never a copy
         return game
 
     @property
     def engine(self) -> Any:
+        if type(self._engine) is _Replay:
+            self._engine = self._replayed(self._engine)
         return self._engine.value
 
     @engine.setter
     def engine(self, value: Any) -> None:
-        self._engine = _Shared(value)
+        self._engine = _Engine(value, None)
+
+    def _replayed(self, loaded: _Engine) -> _Engine:
+        if loaded.deal is None:
+            return _Engine(None, None)
+        game, table = self.arena.variant.game, self.arena.table
+        value = game.create(self.arena.variant.settings, loaded.deal)
+        for action in loaded.actions:
+            value = game.apply(value, table.action(action))
+        return _Engine(value, loaded.deal, loaded.actions)
 
     def current_player(self) -> int:
         if self.engine is None:
@@ -144,11 +169,14 @@ class ArenaState(pyspiel.State):
         return [(deal, 1.0 / self.arena.deals) for deal in range(self.arena.deals)]
 
     def _apply_action(self, action: int) -> None:
-        game = self.arena.variant.game
-        if self.engine is None:
-            self.engine = game.create(self.arena.variant.settings, action)
-        else:
-            self.engine = game.apply(self.engine, self.arena.table.action(action))
+        game, now = self.arena.variant.game, self.engine
+        if now is None:
+            self._engine = _Engine(game.create(self.arena.variant.settings, action), action)
+            return
+        after = game.apply(now, self.arena.table.action(action))
+        past = self._engine
+        actions = () if past.deal is None else (*past.actions, action)
+        self._engine = _Engine(after, past.deal, actions)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

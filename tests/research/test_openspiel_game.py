@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 
 import numpy as np
@@ -39,11 +40,11 @@ def test_register_names_every_game_once() -> None:
 @pytest.mark.parametrize("chosen", VARIANTS, ids=str)
 def test_pyspiel_random_simulation_checks_pass(chosen: Variant) -> None:
     """OpenSpiel's C++ RandomSimTest: legal actions and chance outcomes, clones, returns,
-    observation and information-state strings and tensors at every step of random games."""
+    observation and information-state strings and tensors, serialisation, at every step of
+    random games."""
     game = pyspiel.load_game(_name(chosen))
     assert game.num_players() == chosen.players or chosen.game_id == "caper-europe"
-    sims = 1 if chosen.game_id == "age-of-thieves" else 3
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(
@@ -79,6 +80,20 @@ def test_resampling_keeps_the_players_information_state_and_redeals_the_rest(nam
         changed += other.engine != state.engine
         state.apply_action(rng.choice(state.legal_actions()))
     assert changed > 10  # what the player cannot see really was dealt anew
+
+
+def test_a_state_serialises_as_its_deal_and_actions() -> None:
+    game = pyspiel.load_game("arena_age_of_thieves(players=3)")
+    state, rng = _dealt(game, 12), random.Random(2)
+    for _ in range(30):
+        state.apply_action(rng.choice(state.legal_actions()))
+    loaded = game.deserialize_state(state.serialize())
+    assert isinstance(loaded, ArenaState)
+    assert loaded.engine == state.engine and loaded.history() == state.history()
+    assert pickle.loads(pickle.dumps(state)).engine == state.engine
+    sampled = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(pickle.PicklingError, match="a state sampled for one seat cannot be"):
+        sampled.serialize()
 
 
 def test_is_mcts_plays_whole_games() -> None:
