@@ -19,6 +19,7 @@ from arena.match.local import play_rotation
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
+from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.web.app import create_app
@@ -111,6 +112,27 @@ def test_games_of_a_round_in_play_show_no_cards_and_no_seed(
         page = web.get(f"/games/{game_id}")
         assert page.status_code == 200 and 'id="game-status">in play' in page.text
         _assert_nothing_hidden(page.text, None)
+
+
+def test_a_table_of_the_snitch_game_is_shown_once_every_table_of_its_round_is_played(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    """Tables deal like matches (table seed = base + round * 1009 + board): the same rule."""
+    six = ["random", "greedy", "search#4", "search#8", "search#12", "search#16"]
+    create_and_start(redis_client, "pods", "swiss", six, rounds=1, games_per_match=3, players=3)
+    worker = SimpleWorker([QUEUE_NAME], connection=redis_client, serializer=JSONSerializer)
+    worker.work(burst=True, max_jobs=1)
+    (played,) = TableStore(redis_client).results("pods").values()
+    for game_id in played.game_ids:
+        page = web.get(f"/games/{game_id}")
+        assert 'id="game-status">in play' in page.text
+        _assert_nothing_hidden(page.text, _record(redis_client, game_id))
+    work_in_process(redis_client)
+    game_id = played.game_ids[0]
+    assert 'id="game-status">finished' in web.get(f"/games/{game_id}").text
+    snitch = web.get(f"/games/{game_id}/frames.json", params={"seat": "2"}).json()
+    record = _record(redis_client, game_id)
+    assert snitch["viewer"] == 2 and len(snitch["frames"]) == len(record.actions) + 1
 
 
 def test_ladder_games_are_shown_once_their_match_is_rated(
