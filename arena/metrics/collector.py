@@ -42,6 +42,7 @@ from arena.metrics.recorder import (
     read_counter,
     read_histogram,
 )
+from arena.metrics.sprt_series import sprt_families
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.rating_records import Summary, parse_summary
@@ -113,6 +114,7 @@ class ArenaCollector(Collector):
                 *(_histogram(self._redis, spec) for spec in HISTOGRAMS),
                 *self._bots(),
                 *self._queues(),
+                *sprt_families(self._redis),
             ]
             up.add_metric([], 1.0)
             if not self._redis_up:

@@ -24,7 +24,7 @@ def _panels() -> list[dict[str, Any]]:
     dashboard = json.loads(DASHBOARD.read_text())
     assert dashboard["title"] == "Caper Arena" and dashboard["uid"] == "caper-arena"
     names = [v["name"] for v in dashboard["templating"]["list"]]
-    assert names[0] == "datasource" and {"game", "ladder", "bot"} <= set(names)
+    assert names[0] == "datasource" and {"game", "ladder", "bot", "sprt"} <= set(names)
     return list(dashboard["panels"])
 
 
@@ -51,6 +51,9 @@ def test_panels_cover_what_operators_watch() -> None:
         "latency",
         "queue depth",
         "faults",
+        "sprt log-likelihood ratio and bounds",
+        "sprt elo estimate",
+        "pentanomial",
     ):
         assert topic in titles, topic
 
