@@ -10,6 +10,7 @@ once (`mark_queued`) unless its job is gone with pairs still unplayed.
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from types import TracebackType
 
 import redis
@@ -168,3 +169,32 @@ def cancel_queued(client: redis.Redis, name: str) -> int:
             job.delete()
             cancelled += 1
     return cancelled
+
+
+ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+
+def settle(client: redis.Redis, name: str) -> Counter[str]:
+    """Make a running test's state true, as `arena sprt status` shows it: a batch with pairs to
+    play whose job is gone is queued again; one whose job ended unplayed (cancelled or stopped
+    by an operator, failed for good) stops the test, saying why. Returns how many unfinished
+    batches' jobs are in each RQ state."""
+    store = SprtStore(client)
+    if not store.is_running(name):
+        return Counter()
+    arena_queue(client).started_job_registry.cleanup()  # a dead worker's batch: retried now
+    definition, states = store.get(name), Counter[str]()
+    for batch in sorted(int(b) for b in client.hkeys(keys.sprt_batches(name))):
+        if all(store.is_applied(name, n) for n in definition.batch_pairs_of(batch)):
+            continue
+        job = Job.fetch_many([batch_job_id(name, batch)], client, serializer=JSONSerializer)[0]
+        if job is None:
+            states["queued again" if ensure_queued(client, definition, batch) else "gone"] += 1
+            continue
+        status = job.get_status(refresh=False)
+        if status in ENDED_UNPLAYED:
+            store.stop(name, f"batch {batch} ended unplayed: its job was {status.value}")
+            cancel_queued(client, name)
+            return states
+        states[status.value] += 1
+    return states

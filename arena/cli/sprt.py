@@ -97,10 +97,16 @@ def sprt_start(
 def sprt_status(name: str, redis_url: str | None) -> None:
     """Show the SPRT NAME: state, LLR and bounds, pairs, pentanomial counts, Elo estimate."""
     from arena.store.sprt import SprtStore
+    from workers.sprt import settle
 
     client = _client(redis_url)
-    for line in describe(SprtStore(client).status(name)):
+    store = SprtStore(client)
+    store.status(name)  # an unknown name fails here, before any queue is looked at
+    batches = settle(client, name)
+    for line in describe(store.status(name)):
         console.print(line)
+    if batches:
+        console.print("  batches: " + ", ".join(f"{state} {n}" for state, n in batches.items()))
 
 
 @sprt_group.command("list")
