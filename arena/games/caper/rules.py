@@ -174,12 +174,14 @@ def _flip_gear_plays(
     return actions
 
 
-def apply(state: State, action: Action, seat: int | None = None) -> State:
-    """The state after `action`; raises a typed error that says exactly why it is not legal."""
+def apply(state: State, action: object, seat: int | None = None) -> State:
+    """The state after `action`; raises a typed error that says exactly why it is not legal.
+    `action` is whatever a bot sent (`object`: the compiled engine checks declared types)."""
     if not is_listed(_last_listed, state, action, seat, Action, ActionKind):
         reason = why_illegal(state, action, seat)
         if reason is not None:
             raise reason
+    assert isinstance(action, Action)  # `why_illegal` refused anything else
     mover = state.to_move
     if mover >= 2:
         return variants.apply_pass(state, action)
@@ -321,7 +323,7 @@ def _resolve_replay(state: State, action: Action) -> State:
 
 
 def why_illegal(
-    state: State, action: Action, seat: int | None = None
+    state: State, action: object, seat: int | None = None
 ) -> IllegalActionError | InvalidActionError | None:
     """None if `action` is legal; otherwise the error to raise, with a message saying why."""
     if not isinstance(action, Action) or not isinstance(action.kind, ActionKind):

@@ -132,7 +132,7 @@ def test_the_wrong_seat_and_a_finished_game_are_refused() -> None:
     with pytest.raises(GameOverError):
         apply(over, Action(ActionKind.DISCARD, "skeleton_key"))
     with pytest.raises(InvalidActionError, match="not a Caper: Europe action"):
-        apply(over._replace(to_move=0), "discard skeleton_key")  # type: ignore[arg-type]
+        apply(over._replace(to_move=0), "discard skeleton_key")
 
 
 def test_the_game_object_refuses_what_it_cannot_answer() -> None:
