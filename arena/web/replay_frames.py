@@ -66,6 +66,7 @@ class Replay:
     game_name: str
     config: Mapping[str, str | int]
     players: tuple[str, ...]  # per seat
+    roles: tuple[str, ...]  # per seat: "cream mastermind", "snitch"; "" for a plain player
     viewer: int | None  # a seat, or ALL
     frames: tuple[Frame, ...]
     termination: str
@@ -81,6 +82,7 @@ class Replay:
             "game_name": self.game_name,
             "config": dict(self.config),
             "players": list(self.players),
+            "roles": list(self.roles),
             "viewer": "all" if self.viewer is ALL else self.viewer,
             "moves": self.moves,
             "termination": self.termination,
@@ -122,9 +124,18 @@ def build_replay(record: GameRecord, viewer: int | None) -> Replay:
         previous = state
     players = record.players or tuple(f"seat {seat}" for seat in range(seats))
     return Replay(
-        record.game, game.name, record.config, players, viewer, tuple(frames),
+        record.game, game.name, record.config, players, roles(record), viewer, tuple(frames),
         record.termination, record.result,
     )  # fmt: skip
+
+
+def roles(record: GameRecord) -> tuple[str, ...]:
+    """Each seat's team and role as people call it; "" where a seat is a plain player."""
+    names = []
+    for role in layout(get_game(record.game), record.config).roles:
+        name = role.role if role.role != "player" else ""
+        names.append(f"{role.team} {name}".strip() if name else role.team)
+    return tuple(names)
 
 
 def _seen(game: Game[Any, Any], before: Any, text: str, viewer: int | None) -> str:

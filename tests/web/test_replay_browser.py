@@ -97,6 +97,9 @@ def test_stepping_through_a_tournament_game_shows_the_stored_moves_cards_and_sco
             mover = record.players[seat]
             shown = page.text_content("#move-text") or ""
             assert f"“{record.actions[step - 1]}”" in shown and mover in shown
+            verb, _, rest = record.actions[step - 1].partition(" ")
+            if verb in ("thief", "gear"):  # the card just played is marked on the board
+                assert rest.partition(" at ")[0] in _cards(page, ".location .gcard.fresh")
             if step == moves // 2:
                 page.screenshot(path=artifacts / "2-middle.png", full_page=True)
         scores = record.result["scores"]

@@ -104,6 +104,7 @@ def test_a_hidden_pass_stays_hidden_from_the_other_seats() -> None:
     gives = [i for i, a in enumerate(record.actions, start=1) if a.startswith("give ")]
     assert gives, "a 3-player game has the Snitch's gifts"
     snitch, cream = build_replay(record, 2), build_replay(record, 0)
+    assert snitch.roles == ("cream mastermind", "mint mastermind", "snitch")
     everyone = build_replay(record, ALL)
     for step in gives:
         assert (

@@ -19,7 +19,8 @@
 
   function player(seat) {
     const name = data.players[seat] === undefined ? "" : ` · ${data.players[seat]}`;
-    return `seat ${seat}${name}`;
+    const role = data.roles && data.roles[seat] && data.players.length > 2 ? ` (${data.roles[seat]})` : "";
+    return `seat ${seat}${name}${role}`;
   }
 
   // --- cards -------------------------------------------------------------------------------
@@ -37,7 +38,8 @@
   function card(key, opts = {}) {
     const face = data.cards[key] || { name: key, kind: "card", colour: "unknown", text: "" };
     const colour = String(face.colour || face.kind).replace(/\s+/g, "-");
-    const node = el("div", `gcard c-${colour}${opts.small ? " small" : ""}${opts.flipped ? " flipped" : ""}`);
+    const looks = `${opts.small ? " small" : ""}${opts.flipped ? " flipped" : ""}${opts.fresh ? " fresh" : ""}`;
+    const node = el("div", `gcard c-${colour}${looks}`);
     node.dataset.card = key;
     node.title = `${face.name}\n${facts(face)}\n${face.text}${opts.flipped ? "\n(flipped face down)" : ""}`;
     const head = el("div", "gcard-head");
@@ -53,7 +55,7 @@
   function hidden(count, what = "cards") {
     const box = el("div", "hidden-cards");
     for (let i = 0; i < Math.min(count, 8); i += 1) box.append(el("div", "gcard back small", "?"));
-    box.append(el("span", "muted", `${count} hidden ${what}`));
+    box.append(el("span", "muted", `${count} hidden ${count === 1 ? what.replace(/s$/, "") : what}`));
     return box;
   }
 
@@ -78,16 +80,22 @@
     return stacks;
   }
 
-  function crew(view, side, loc) {
+  function crew(view, side, loc, prev) {
+    // Cards that were not there (or not flipped) one step earlier are marked: the last move.
     const box = el("div", `crew side-${side}`);
     box.append(el("div", "crew-label", player(side)));
     const stacks = stacksOf(view, side, loc);
+    const before = prev ? stacksOf(prev, side, loc) : null;
     if (stacks.length === 0) box.append(el("div", "muted empty", "no thieves"));
-    for (const stack of stacks) {
+    stacks.forEach((stack, i) => {
       const pile = el("div", "stack");
-      for (const [key, flipped] of stack) pile.append(card(key, { small: true, flipped }));
+      stack.forEach(([key, flipped], j) => {
+        const was = before && before[i] ? before[i][j] : undefined;
+        const fresh = before !== null && (was === undefined || was[1] !== flipped);
+        pile.append(card(key, { small: true, flipped, fresh }));
+      });
       box.append(pile);
-    }
+    });
     return box;
   }
 
@@ -120,13 +128,13 @@
     return box;
   }
 
-  function location(view, loc) {
+  function location(view, loc, prev) {
     const column = el("div", "location");
     column.append(card(view.locations[loc]));
     if (data.game === "caper-europe") {
       column.append(track(view.markers[loc]), goods(view.goods[loc]));
     }
-    column.append(crew(view, 0, loc), crew(view, 1, loc));
+    column.append(crew(view, 0, loc, prev), crew(view, 1, loc, prev));
     return column;
   }
 
@@ -165,9 +173,9 @@
     return bits.join(" · ");
   }
 
-  function drawCaper(view) {
+  function drawCaper(view, prev) {
     const board = el("div", "locations");
-    for (let loc = 0; loc < view.locations.length; loc += 1) board.append(location(view, loc));
+    for (let loc = 0; loc < view.locations.length; loc += 1) board.append(location(view, loc, prev));
     const seats = [];
     const count = view.hands ? view.hands.length : (view.hand_sizes && view.hand_sizes.length) || 2;
     for (let seat = 0; seat < count; seat += 1) seats.push(caperSeat(view, seat));
@@ -228,7 +236,8 @@
     $("step-label").textContent = `Move ${step} / ${data.moves}`;
     const next = frame.to_move === null ? "" : ` Next: ${player(frame.to_move)}.`;
     $("move-text").textContent = moveText(frame) + next;
-    const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view);
+    const prev = step > 0 ? data.frames[step - 1].view : null;
+    const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view, prev);
     const board = $("board");
     board.replaceChildren(el("p", "info", drawn.info), ...drawn.board);
     if (frame.scores) {
