@@ -17,7 +17,10 @@ from starlette.routing import Route
 from arena.games import get_game
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
 from arena.games.record import GameRecord, replay_states
+from arena.match.local import play_rotation
 from arena.store import keys
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.web.app import create_app
@@ -172,3 +175,23 @@ def test_a_europe_game_shows_its_marker_track_and_goods(
         )
         assert names == [EUROPE_CARDS[card].name for card in view["locations"]]
         page.screenshot(path=artifacts / "europe-end.png", full_page=True)
+
+
+def test_a_game_page_in_play_turns_into_the_replay_once_its_match_is_rated(
+    redis_client: redis.Redis, page: Page, artifacts: Path
+) -> None:
+    definition = LadderDefinition(ladder_ref("live"))
+    LadderStore(redis_client).create(definition)
+    slug = definition.ref.slug
+    record = play_rotation(get_game("caper"), {"city": "paris"}, 3, ["greedy", "random"], 0).record
+    redis_client.set(keys.game_record(f"{slug}.m1.g0"), record.dumps())
+    with serve(create_app(redis_client)) as server:
+        page.goto(f"{server.url}/games/{slug}.m1.g0")
+        assert page.text_content("#game-status") == "in play"
+        assert page.locator(".gcard").count() == 0
+        page.screenshot(path=artifacts / "in-play.png", full_page=True)
+        result = RatedResult(f"{slug}.m1", "greedy", "random", 1.0, 1e9, 1)
+        RatingStore(redis_client).apply(definition, result)
+        page.wait_for_selector(READY)  # the page looks again every 5 s and reloads
+        assert page.text_content("#game-status") == "finished"
+        assert page.text_content("#move-count") == str(len(record.actions))
