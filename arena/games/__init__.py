@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.age_of_thieves import AGE_OF_THIEVES
-from arena.games.api import ConfigError, Game
-from arena.games.caper import CAPER
-from arena.games.caper_europe import CAPER_EUROPE
+from arena.games.compiled import enable_from_environment
+
+enable_from_environment()  # the compiled Caper engine if ARENA_COMPILED_ENGINE asks for it
+
+from arena.games.age_of_thieves import AGE_OF_THIEVES  # noqa: E402
+from arena.games.api import ConfigError, Game  # noqa: E402
+from arena.games.caper import CAPER  # noqa: E402
+from arena.games.caper_europe import CAPER_EUROPE  # noqa: E402
 
 GAMES: dict[str, Game[Any, Any]] = {
     CAPER.id: CAPER,

@@ -1,0 +1,113 @@
+"""The optional compiled Caper engine (issue 13, item 4): built with mypyc once per session into a
+temporary folder, it plays byte-identical games to the pure-Python engine, passes the conformance
+checker and every engine test; and a missing or stale build is never loaded.
+
+The build takes about 40 s of a 2-core machine, the checks about as long again."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena.games.compiled import (
+    ENVIRONMENT,
+    MANIFEST,
+    ROOT,
+    BuildError,
+    extension_suffix,
+    load_manifest,
+)
+
+# Per table: random games, greedy games, games under the conformance checker.
+PROBE_GAMES = ("300", "30", "20")
+ENGINE_TESTS = ("tests/games/caper", "tests/games/caper_common", "tests/games/caper_europe")
+
+
+def environment(build: Path | None) -> dict[str, str]:
+    env = {**os.environ, ENVIRONMENT: str(build) if build else "0"}
+    env.pop("PYTEST_ADDOPTS", None)  # the child runs take their own options
+    return env
+
+
+def run(command: list[str], build: Path | None) -> subprocess.CompletedProcess[str]:
+    python = [sys.executable, *command]
+    return subprocess.run(python, cwd=ROOT, env=environment(build), capture_output=True, text=True)
+
+
+@pytest.fixture(scope="session")
+def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("compiled-engine")
+    done = run(["-m", "arena.games.compile", "--out", str(out)], None)
+    assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
+    return out
+
+
+def probe(build: Path | None) -> subprocess.Popen[str]:
+    command = [sys.executable, "-m", "tests.games.compiled_probe", *PROBE_GAMES]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=environment(build), stdout=subprocess.PIPE, text=True
+    )
+
+
+def figures(child: subprocess.Popen[str]) -> dict[str, Any]:
+    out, _ = child.communicate()
+    assert child.returncode == 0, "the probe failed (its error is above)"
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def test_the_compiled_engine_plays_exactly_as_the_python_one(build: Path) -> None:
+    children = probe(None), probe(build)  # side by side: one per core
+    pure, compiled = (figures(child) for child in children)
+    assert pure["compiled"] == []
+    assert "arena.games.caper.rules" in compiled["compiled"]
+    assert "arena.games.caper_europe.rules" in compiled["compiled"]
+    assert compiled["digests"] == pure["digests"]
+    assert len(pure["digests"]) == 8  # random and greedy, Caper for 2/3/4 players, Europe
+    assert compiled["conformance"] == pure["conformance"]
+    assert all(decisions > 0 for decisions in pure["conformance"].values())
+
+
+def test_every_engine_test_passes_on_the_compiled_engine(build: Path) -> None:
+    options = ["-q", "-p", "no:cacheprovider", "-x"]
+    done = run(["-m", "pytest", *options, *ENGINE_TESTS], build)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
+    assert " passed" in done.stdout
+
+
+def fake_build(folder: Path, suffix: str, source_sha256: str) -> Path:
+    entry = {"binary": "rules" + suffix, "source_sha256": source_sha256}
+    manifest = {"suffix": suffix, "support": {}, "modules": {"arena.games.caper.rules": entry}}
+    (folder / MANIFEST).write_text(json.dumps(manifest))
+    (folder / entry["binary"]).write_bytes(b"")
+    return folder
+
+
+def test_a_build_is_refused_when_a_source_changed_since(tmp_path: Path) -> None:
+    fake_build(tmp_path, extension_suffix(), "0" * 64)
+    with pytest.raises(BuildError, match=r"caper/rules\.py changed since the build"):
+        load_manifest(tmp_path)
+
+
+def test_a_build_for_another_python_is_refused(tmp_path: Path) -> None:
+    fake_build(tmp_path, ".cpython-39-x86_64-linux-gnu.so", "0" * 64)
+    with pytest.raises(BuildError, match="for another Python"):
+        load_manifest(tmp_path)
+
+
+def test_without_a_usable_build_the_python_engine_plays_and_says_why(tmp_path: Path) -> None:
+    script = (
+        "from arena.games.compiled import compiled_modules as c; import arena.games; print(c())"
+    )
+    missing = run(["-c", script], tmp_path / "nowhere")
+    assert missing.stdout.strip() == "[]"
+    assert "the pure-Python engine is used: no build in" in missing.stderr
+    stale = run(["-c", script], fake_build(tmp_path, extension_suffix(), "0" * 64))
+    assert stale.stdout.strip() == "[]"
+    assert "changed since the build: rebuild it" in stale.stderr
