@@ -23,7 +23,7 @@ from arena.games.record import GameRecord, RecordError
 from arena.web import links
 from arena.web.render import NotFound, page, store_client
 from arena.web.replay_access import GameAccess, GameNotFound, Status, look_up
-from arena.web.replay_cards import card_table
+from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import ViewerError, build_replay, parse_viewer, seat_count
 
 CACHED_REPLAYS = 64  # a finished record never changes: its frames are built once per viewer
@@ -77,6 +77,7 @@ def _frames_body(record_json: str, viewer: int | None) -> tuple[bytes, bytes]:
     record = GameRecord.loads(record_json)
     replay = build_replay(record, viewer).to_json()
     replay["cards"] = card_table(record.game, record.config)
+    replay["board"] = board_legend(record.game)
     plain = json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode()
     return plain, gzip.compress(plain, compresslevel=6, mtime=0)
 

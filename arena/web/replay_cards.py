@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from functools import cache
 
 from arena.games.age_of_thieves import catalogue
+from arena.games.age_of_thieves.hadria import districts
+from arena.games.age_of_thieves.queries import board
 from arena.games.caper.cards import CATALOGUE as CAPER_CARDS
 from arena.games.caper.cards import Card as CaperCard
 from arena.games.caper_common.draft import Kind
@@ -89,8 +91,22 @@ def _age_of_thieves() -> tuple[tuple[str, CardFace], ...]:
         faces.append((card.id, face))
     for event in data.events:
         kind = f"{event.deck.value} event"
-        faces.append((event.id, {"name": event.name, "kind": kind, "text": event.text}))
+        face = {"name": event.name, "kind": kind, "colour": kind, "text": event.text}
+        faces.append((event.id, face))
     for thief in data.thieves:
         text = f"{thief.passive}: {thief.passive_text}"
-        faces.append((thief.id, {"name": thief.name, "kind": "thief", "text": text}))
+        faces.append(
+            (thief.id, {"name": thief.name, "kind": "thief", "colour": "thief", "text": text})
+        )
     return tuple(faces)
+
+
+def board_legend(game_id: str) -> dict[str, dict[str, str]]:
+    """For Age of Thieves, the district of every space and the districts' names (public board
+    data), so the viewer can sum the board up district by district; empty for other games."""
+    if game_id != "age-of-thieves":
+        return {}
+    return {
+        "districts": {info.id.value: info.name for info in districts()},
+        "spaces": {node.id: node.district.value for node in board().nodes},
+    }

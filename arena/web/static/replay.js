@@ -200,15 +200,41 @@
     return table;
   }
 
+  function aotDistricts(view) {
+    // The board district by district: who and what stands where (spaces as the engine names them).
+    const legend = data.board || { districts: {}, spaces: {} };
+    const rows = {};
+    for (const id of Object.keys(legend.districts)) rows[id] = { thieves: [], guards: [], captains: [], jewels: [], fire: [] };
+    const at = (space) => rows[legend.spaces[space]] || null;
+    view.thieves.forEach((t, seat) => {
+      const row = t.space ? at(t.space) : null;
+      const name = data.cards[t.thief] ? data.cards[t.thief].name : t.thief;
+      if (row) row.thieves.push(`${name} (seat ${seat}) ${t.space}`);
+    });
+    for (const space of view.guards) if (at(space)) at(space).guards.push(space);
+    for (const space of view.captains) if (at(space)) at(space).captains.push(space);
+    for (const [space, kind] of view.jewels) if (at(space)) at(space).jewels.push(`${kind} ${space}`);
+    for (const space of view.fire) if (at(space)) at(space).fire.push(`fire ${space}`);
+    for (const space of view.smoke) if (at(space)) at(space).fire.push(`smoke ${space}`);
+    const table = el("table", "districts");
+    const head = el("tr");
+    for (const title of ["district", "thieves", "guards", "captains", "jewels", "fire, smoke"]) head.append(el("th", "", title));
+    table.append(head);
+    for (const [id, row] of Object.entries(rows)) {
+      const tr = el("tr");
+      tr.append(el("td", "", `${id} ${legend.districts[id]}`));
+      for (const cell of [row.thieves, row.guards, row.captains, row.jewels, row.fire]) tr.append(el("td", "", cell.join(", ") || "–"));
+      table.append(tr);
+    }
+    return table;
+  }
+
   function drawAgeOfThieves(view) {
     const info = [`round ${view.round}`, view.status, `guard initiative ${view.guard_initiative}`,
       `action deck ${view.action_deck}`, `events left: calm ${view.calm_events_left}, alarm ${view.alarm_events_left}`];
     const board = [aotThieves(view)];
     if (view.event) board.push(row("event", [card(view.event)]));
-    board.push(el("p", "", `Guards (${view.guards.length}): ${view.guards.join(", ") || "none"}; captains: ${view.captains.join(", ") || "none"}`));
-    const jewels = {};
-    for (const [space, kind] of view.jewels) (jewels[kind] = jewels[kind] || []).push(space);
-    board.push(el("p", "", `Jewels: ${Object.entries(jewels).map(([k, s]) => `${k} at ${s.join(", ")}`).join("; ") || "none"}`));
+    board.push(aotDistricts(view));
     if (view.over) board.push(el("p", "notice", view.reason));
     const seats = view.thieves.map((t, seat) => {
       const panel = el("div", "seat-panel");
