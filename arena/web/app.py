@@ -14,13 +14,16 @@ from typing import Any
 import redis
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from arena.web import bots, ladders, overview, tournaments
+from arena.web.fits import FitCache
 from arena.web.render import HERE, NotFound, page
+from arena.web.timing import ServerTiming
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +40,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
             *replay_routes(),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
+        middleware=[Middleware(ServerTiming)],
         exception_handlers={
             NotFound: not_found,
             HTTPException: http_error,
@@ -46,6 +50,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
         },
     )
     app.state.redis = redis_client
+    app.state.fits = FitCache()  # Bradley-Terry fits per tournament state (arena/web/fits.py)
     return app
 
 

@@ -15,7 +15,15 @@ from arena.cli.tournaments import TIEBREAK_LABELS, bye_cell, bye_footer
 from arena.ratings import BTFit
 from arena.store.table_rounds import StoredTable
 from arena.store.tournaments import Status, StoredMatch, match_id
-from arena.tournament import Bye, Crosstable, Round, Standing, TableRound, TableStanding
+from arena.tournament import (
+    Bye,
+    Crosstable,
+    MatchResult,
+    Round,
+    Standing,
+    TableRound,
+    TableStanding,
+)
 from arena.tournament.definition import TournamentDefinition
 from arena.web import links
 from arena.web.grid import Cell, Grid, headers, num
@@ -31,6 +39,7 @@ class Progress:
     rounds: int  # rounds paired so far
     planned: int  # rounds planned
     reason: str = ""  # why a stopped tournament stopped
+    fitting: bool = False  # its Bradley-Terry ratings are being computed
 
     @property
     def percent(self) -> int:
@@ -39,7 +48,7 @@ class Progress:
     @property
     def live(self) -> bool:
         """The page keeps polling while this holds."""
-        return self.status in (Status.CREATED.value, Status.RUNNING.value)
+        return self.status in (Status.CREATED.value, Status.RUNNING.value) or self.fitting
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +60,7 @@ class Progress:
             "percent": self.percent,
             "reason": self.reason,
             "live": self.live,
+            "fitting": self.fitting,
         }
 
 
@@ -173,7 +183,10 @@ def table_rounds(
 
 
 def pair_standings(
-    definition: TournamentDefinition, rows: Sequence[Standing], fit: BTFit | None
+    definition: TournamentDefinition,
+    rows: Sequence[Standing],
+    fit: BTFit | None,
+    fitting: bool = False,
 ) -> Grid:
     """Points, tie-breaks in the order they break ties, and the Bradley-Terry rating with its
     95% interval (fitted to every game of the event)."""
@@ -201,6 +214,11 @@ def pair_standings(
         caption += (
             f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
             f"first seat {round(fit.seat_advantage):+d} Elo"
+        )
+    elif fitting:
+        caption += (
+            f"; rating: the Bradley-Terry fit of {len(rows)} entrants is being computed and "
+            "shows here when ready"
         )
     else:
         caption += "; rating: too few games yet for a Bradley-Terry fit"
@@ -251,6 +269,46 @@ def pair_crosstable(
         )
     caption = "game points; " + bye_footer(definition.bye_points, definition.format)
     return Grid(columns, tuple(body), caption, css="crosstable", dom_id="crosstable")
+
+
+def swiss_crosstable(
+    definition: TournamentDefinition,
+    rows: Sequence[Standing],
+    results: Iterable[MatchResult],
+    byes: Sequence[Bye],
+    rounds: int,
+) -> Grid:
+    """A Swiss's crosstable as a wall chart: one column a round, each cell the opponent's rank
+    and the game points scored against them, so it stays readable at a thousand entrants."""
+    rank = {row.entrant: index for index, row in enumerate(rows, start=1)}
+    cells: dict[tuple[str, int], Cell] = {}
+    for r in results:
+        for own, other, points in (
+            (r.seat0, r.seat1, r.game_points0),
+            (r.seat1, r.seat0, r.game_points1),
+        ):
+            mark = " forfeit" if r.forfeit else ""
+            text = f"{rank[other]}: {points:g}"
+            cells[(own, r.round)] = Cell(text, css=f"center{mark}", title=f"against {other}")
+    for bye in byes:
+        cells[(bye.entrant, bye.round)] = Cell(
+            bye_cell(bye, definition.bye_points).split()[1], css="center"
+        )
+    columns = headers(["#", "entrant", *(f"r{n}" for n in range(1, rounds + 1)), "pts"], ["pts"])
+    body = tuple(
+        (
+            num(str(rank[row.entrant])),
+            Cell(row.entrant),
+            *(cells.get((row.entrant, n), Cell("", css="center")) for n in range(1, rounds + 1)),
+            num(f"{row.points:g}"),
+        )
+        for row in rows
+    )
+    caption = (
+        "each round: the opponent's rank, then the game points scored against them; "
+        + bye_footer(definition.bye_points, definition.format)
+    )
+    return Grid(columns, body, caption, css="crosstable", dom_id="crosstable")
 
 
 def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -> Grid:

@@ -6,6 +6,7 @@ site shows and downloads exactly what `arena tournament standings|crosstable|exp
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import redis
@@ -15,12 +16,12 @@ from starlette.routing import Route
 
 from arena.cli import table_views
 from arena.cli import tournaments as cli
-from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.tournament import crosstable, standings
-from arena.tournament.definition import TournamentDefinition
+from arena.tournament.definition import Format, TournamentDefinition
 from arena.web import tournament_views as views
+from arena.web.fits import FitCache
 from arena.web.render import NotFound, page, store_client
 
 DOWNLOADS = {"trf": "text/plain", "json": "application/json", "csv": "text/csv"}
@@ -60,41 +61,48 @@ def tournament_page(request: Request) -> Response:
     client = store_client(request)
     definition = _definition(client, request.path_params["name"])
     shown = progress(client, definition)
-    context = {
+    context: dict[str, object] = {
         "definition": definition,
         "kind": views.kind(definition),
-        "progress": shown,
         "facts": views.facts(definition, shown.status),
         "downloads": ["json", "csv"] if definition.table_size else ["trf", "json", "csv"],
     }
     if definition.table_size:
         context |= _table_parts(client, definition)
     else:
-        context |= _pair_parts(client, definition)
+        context |= _pair_parts(request, definition)
+    fitting = fits(request).pending(definition.name, shown.done)
+    context["progress"] = dataclasses.replace(shown, fitting=fitting)
     return page(request, "tournament.html", context)
 
 
-def _pair_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
+def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str, object]:
+    client = store_client(request)
     store, name = TournamentStore(client), definition.name
     history, entrants = store.history(name), store.entrants(name)
     rows = standings(
         entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
     )
     results = store.results(name)
-    return {
-        "standings": views.pair_standings(definition, rows, _fit(store, name, entrants)),
-        "crosstable": views.pair_crosstable(
+    fit, fitting = fits(request).get(name, len(results), store.games(name), entrants)
+    if definition.format is Format.SWISS:
+        chart = views.swiss_crosstable(
+            definition, rows, history.results, history.byes, len(store.rounds(name))
+        )
+    else:
+        chart = views.pair_crosstable(
             definition, rows, crosstable(entrants, history.results), history.byes
-        ),
+        )
+    return {
+        "standings": views.pair_standings(definition, rows, fit, fitting),
+        "crosstable": chart,
         "rounds": views.pair_rounds(name, store.rounds(name), results),
     }
 
 
-def _fit(store: TournamentStore, name: str, entrants: tuple[str, ...]) -> BTFit | None:
-    try:
-        return fit_bradley_terry(store.games(name), entrants=entrants)
-    except RatingError:
-        return None  # too few games yet to say anything
+def fits(request: Request) -> FitCache:
+    cache: FitCache = request.app.state.fits
+    return cache
 
 
 def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
@@ -112,7 +120,9 @@ def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[
 def live(request: Request) -> Response:
     client = store_client(request)
     definition = _definition(client, request.path_params["name"])
-    return JSONResponse(progress(client, definition).to_json())
+    shown = progress(client, definition)
+    fitting = fits(request).pending(definition.name, shown.done)
+    return JSONResponse(dataclasses.replace(shown, fitting=fitting).to_json())
 
 
 def download(request: Request) -> Response:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from arena.ratings.ladder import Standing
 from arena.store.bots import BotInfo
 from arena.store.ladders import LadderDefinition, LadderRef
@@ -21,6 +23,7 @@ from arena.tournament.definition import Format, TournamentDefinition
 from arena.web import bot_views, ladder_views, links
 from arena.web import tournament_views as views
 from arena.web.chart import Series, history_svg
+from arena.web.fits import FitCache
 
 FIELD = ("ann", "bob", "cat")
 
@@ -200,3 +203,37 @@ def test_a_bot_s_recent_matches_are_scored_from_its_side_newest_first() -> None:
         ("zed", True, "2.3.0", "caper"),
         ("bob", False, "-", "any"),
     ]
+
+
+def test_a_swiss_crosstable_is_a_wall_chart_of_opponent_ranks_by_round() -> None:
+    rounds, results = played()
+    history = [m.result for m in results.values()]
+    byes = [b for r in rounds for b in r.byes]
+    definition = swiss()
+    rows = standings(FIELD, history, byes, definition.tiebreaks, definition.bye_points)
+    grid = views.swiss_crosstable(definition, rows, history, byes, rounds=2)
+    assert [c.text for c in grid.columns] == ["#", "entrant", "r1", "r2", "pts"]
+    rank = {r.entrant: str(r.rank) for r in rows}
+    by_entrant = {row[1].text: row for row in grid.rows}
+    assert by_entrant["ann"][2].text == f"{rank['bob']}: 1.5"
+    assert by_entrant["bob"][2].text == f"{rank['ann']}: 0.5"
+    assert by_entrant["cat"][2].text == "U" and by_entrant["bob"][3].text == "U"
+    assert by_entrant["ann"][3].text == ""  # paired in round 2, not played yet
+
+
+def test_fits_are_kept_per_tournament_state_and_large_fields_fit_in_the_background() -> None:
+    games = [("ann", "bob", 1.0), ("bob", "cat", 0.5), ("cat", "ann", 0.0), ("ann", "cat", 1.0)]
+    cache = FitCache(inline_entrants=3)
+    fit, fitting = cache.get("cup", 4, games, FIELD)
+    assert fit is not None and not fitting
+    assert cache.get("cup", 4, [], FIELD)[0] is fit  # same state: not refitted
+    assert cache.get("cup", 1, games[:1], FIELD)[0] is not fit  # a new result: refitted
+    background = FitCache(inline_entrants=2)
+    fit, fitting = background.get("cup", 4, games, FIELD)
+    assert fit is None and fitting
+    deadline = time.monotonic() + 60
+    while background.pending("cup", 4) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    fit, fitting = background.get("cup", 4, games, FIELD)
+    assert fit is not None and not fitting
+    assert fit.estimate("ann").rating > fit.estimate("cat").rating
