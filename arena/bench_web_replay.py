@@ -118,12 +118,12 @@ def _median(runs: int, measure: Callable[[], float]) -> float:
 
 
 def _cold(url: str) -> float:
-    replay._frames_body.cache_clear()
+    replay._frames_packed.cache_clear()
     return _fetch(url)[0]
 
 
 def _full(site: str, game_id: str) -> float:
-    replay._frames_body.cache_clear()
+    replay._frames_packed.cache_clear()
     paths = [f"/games/{game_id}", "/static/site.css", "/static/cards.css", "/static/replay.js"]
     paths.append(f"/games/{game_id}/frames.json?seat=all")
     return sum(_fetch(site + path)[0] for path in paths)
@@ -140,7 +140,7 @@ def _browser(site: str, game_id: str, runs: int) -> float | None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for _ in range(runs):
-            replay._frames_body.cache_clear()
+            replay._frames_packed.cache_clear()
             page = browser.new_page()
             started = time.perf_counter()
             page.goto(f"{site}/games/{game_id}")

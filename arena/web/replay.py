@@ -26,7 +26,7 @@ from arena.web.replay_access import GameAccess, GameNotFound, Status, look_up
 from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import ViewerError, build_replay, parse_viewer, seat_count
 
-CACHED_REPLAYS = 64  # a finished record never changes: its frames are built once per viewer
+CACHED_REPLAYS = 256  # a finished record never changes: its frames are built once per viewer
 
 
 def routes() -> list[BaseRoute]:
@@ -58,7 +58,7 @@ def frames_json(request: Request) -> Response:
     record = access.record
     try:
         viewer = parse_viewer(request.query_params.get("seat"), seat_count(record))
-        plain, packed = _frames_body(record.dumps(), viewer)
+        packed = _frames_packed(record.dumps(), viewer)
     except ViewerError as error:
         return JSONResponse({"error": str(error)}, status_code=400)
     except RecordError as error:
@@ -67,19 +67,19 @@ def frames_json(request: Request) -> Response:
     if "gzip" in request.headers.get("accept-encoding", ""):
         headers["Content-Encoding"] = "gzip"
         return Response(packed, media_type="application/json", headers=headers)
-    return Response(plain, media_type="application/json", headers=headers)
+    return Response(gzip.decompress(packed), media_type="application/json", headers=headers)
 
 
 @functools.lru_cache(maxsize=CACHED_REPLAYS)
-def _frames_body(record_json: str, viewer: int | None) -> tuple[bytes, bytes]:
-    """The frames as JSON, with the card faces the page draws them with, plain and gzipped:
-    consecutive frames repeat most of the board, so 1 MB of frames packs into ~20 kB."""
+def _frames_packed(record_json: str, viewer: int | None) -> bytes:
+    """The frames as gzipped JSON, with the card faces the page draws them with. Consecutive
+    frames repeat most of the board: 1 MB of frames packs into ~20 kB, so the cache is small."""
     record = GameRecord.loads(record_json)
     replay = build_replay(record, viewer).to_json()
     replay["cards"] = card_table(record.game, record.config)
     replay["board"] = board_legend(record.game)
     plain = json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode()
-    return plain, gzip.compress(plain, compresslevel=6, mtime=0)
+    return gzip.compress(plain, compresslevel=6, mtime=0)
 
 
 def _access(request: Request) -> GameAccess:
