@@ -195,3 +195,24 @@ def test_a_game_page_in_play_turns_into_the_replay_once_its_match_is_rated(
         page.wait_for_selector(READY)  # the page looks again every 5 s and reloads
         assert page.text_content("#game-status") == "finished"
         assert page.text_content("#move-count") == str(len(record.actions))
+
+
+def test_a_forfeited_game_ends_where_its_record_stops(
+    redis_client: redis.Redis, page: Page, artifacts: Path
+) -> None:
+    played = play_rotation(get_game("caper"), {"city": "rome"}, 31_337, ["greedy", "random"], 0)
+    forfeit = {"scores": [0, 1], "winner": 1, "breakdown": [{}, {}], "tiebreak": "", "details": {}}
+    cut = played.record.to_json() | {"actions": list(played.record.actions[:9])}
+    cut |= {"termination": "forfeit", "result": forfeit}
+    for index in (0, 1):  # both games of the deal stored: it may be shown
+        redis_client.set(keys.game_record(f"mcut.g{index}"), GameRecord.from_json(cut).dumps())
+    with serve(create_app(redis_client)) as server:
+        page.goto(f"{server.url}/games/mcut.g0")
+        page.wait_for_selector(READY)
+        assert page.text_content("#termination") == "forfeit"
+        assert page.text_content("#final-scores") == "0 : 1 · random wins"
+        page.keyboard.press("End")
+        assert _step(page) == "Move 9 / 9"
+        assert (page.text_content("#move-text") or "").endswith("The game ended here: forfeit.")
+        assert page.locator("#frame-scores").count() == 0
+        page.screenshot(path=artifacts / "forfeit.png", full_page=True)

@@ -113,6 +113,19 @@ def test_a_hidden_pass_stays_hidden_from_the_other_seats() -> None:
         assert cream.frames[step].action == "give two cards"
 
 
+def test_a_forfeited_game_replays_up_to_its_last_move_with_the_referees_result() -> None:
+    record = _record("caper", {"city": "paris"}, 2)
+    forfeit = {"scores": [0, 1], "winner": 1, "breakdown": [{}, {}], "tiebreak": "", "details": {}}
+    cut = GameRecord.from_json(
+        record.to_json()
+        | {"actions": list(record.actions[:9]), "termination": "forfeit", "result": forfeit}
+    )
+    built = build_replay(cut, ALL)
+    assert len(built.frames) == 10 and built.frames[-1].to_move is not None
+    assert all(frame.scores is None for frame in built.frames)
+    assert built.to_json()["termination"] == "forfeit" and built.result == forfeit
+
+
 def test_bad_viewers_and_records_give_clear_errors() -> None:
     record = _record("caper", {"city": "paris"}, 2)
     assert parse_viewer(None, 2) is ALL and parse_viewer("all", 2) is ALL

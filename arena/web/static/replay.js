@@ -260,7 +260,9 @@
     const frame = data.frames[step];
     slider.value = String(step);
     $("step-label").textContent = `Move ${step} / ${data.moves}`;
-    const next = frame.to_move === null ? "" : ` Next: ${player(frame.to_move)}.`;
+    const last = step === data.frames.length - 1;
+    let next = frame.to_move === null ? "" : ` Next: ${player(frame.to_move)}.`;
+    if (last && data.termination !== "normal") next = ` The game ended here: ${data.termination}.`;
     $("move-text").textContent = moveText(frame) + next;
     const prev = step > 0 ? data.frames[step - 1].view : null;
     const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view, prev);
