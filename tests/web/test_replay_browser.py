@@ -110,6 +110,13 @@ def test_stepping_through_a_tournament_game_shows_the_stored_moves_cards_and_sco
         assert final == "Final score: " + ", ".join(
             f"seat {seat} · {record.players[seat]} {score}" for seat, score in enumerate(scores)
         )
+        rows = page.eval_on_selector_all(
+            "#breakdown tr", "rows => rows.map(r => [...r.children].map(c => c.textContent))"
+        )
+        for category, points in record.result["breakdown"][0].items():
+            assert [category.replace("_", " "), str(points)] == next(
+                row[:2] for row in rows if row[0] == category.replace("_", " ")
+            )
         page.screenshot(path=artifacts / "3-end.png", full_page=True)
         for _ in range(3):
             page.click("#back")

@@ -248,6 +248,25 @@
     return { info: info.join(" · "), board, seats };
   }
 
+  function breakdown() {
+    // Where each seat's points came from, as the stored result says.
+    const parts = (data.result && data.result.breakdown) || [];
+    const table = el("table", "breakdown");
+    table.id = "breakdown";
+    const head = el("tr");
+    head.append(el("th", "", "points from"));
+    parts.forEach((_, seat) => head.append(el("th", "num", player(seat))));
+    table.append(head);
+    const names = [...new Set(parts.flatMap((part) => Object.keys(part)))];
+    for (const name of names) {
+      const tr = el("tr");
+      tr.append(el("td", "", name.replace(/_/g, " ")));
+      for (const part of parts) tr.append(el("td", "num", part[name] ?? ""));
+      table.append(tr);
+    }
+    return table;
+  }
+
   // --- one step ------------------------------------------------------------------------------
   function moveText(frame) {
     if (frame.action === null) return "The deal.";
@@ -272,7 +291,7 @@
       const line = el("p", "scores");
       line.id = "frame-scores";
       line.textContent = `Final score: ${frame.scores.map((s, seat) => `${player(seat)} ${s}`).join(", ")}`;
-      board.append(line);
+      board.append(line, breakdown());
     }
     $("seats").replaceChildren(...drawn.seats);
     $("text").textContent = frame.text;
