@@ -20,7 +20,7 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from arena.web import bots, ladders, overview, tournaments
+from arena.web import bots, ladders, overview, sprt, tournaments
 from arena.web.fits import FitCache
 from arena.web.render import HERE, NotFound, page
 from arena.web.timing import ServerTiming
@@ -37,6 +37,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
             *tournaments.routes(),
             *ladders.routes(),
             *bots.routes(),
+            *sprt.routes(),
             *replay_routes(),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],

@@ -1,0 +1,84 @@
+"""The SPRT pages (read-only): every A/B test, and one test's LLR, bounds, pentanomial counts
+and Elo estimate, as `arena sprt status` shows them (`arena.cli.sprt.describe` for the terminal).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from arena.store.sprt import SprtStatus, SprtStore, UnknownSprtError
+from arena.web.links import sprt_url, sprts_url
+from arena.web.render import NotFound, page, store_client
+
+CELLS = ("LL", "LD+DL", "WL+DD+LW", "WD+DW", "WW")  # fishtest's pentanomial order
+
+
+@dataclass(frozen=True, slots=True)
+class SprtView:
+    name: str
+    url: str
+    test: str
+    base: str
+    game: str
+    state: str
+    reason: str
+    model: str
+    hypotheses: str
+    llr: str
+    bounds: str
+    pairs: str
+    cells: list[tuple[str, int]]
+    elo: str
+
+
+def view(status: SprtStatus) -> SprtView:
+    d = status.definition
+    lower, upper = d.bounds
+    where = ", ".join(f"{k} {v}" for k, v in d.config.items())
+    estimate = status.elo()
+    elo = (
+        f"{estimate.elo:.1f} (95% interval {estimate.low:.1f} to {estimate.high:.1f})"
+        if estimate
+        else "not yet (needs pairs of different scores)"
+    )
+    return SprtView(
+        d.name,
+        sprt_url(d.name),
+        d.test,
+        d.base,
+        f"{d.game} ({where})" if where else d.game,
+        status.state.value,
+        status.reason,
+        d.model,
+        f"H0 {d.elo0:g}, H1 {d.elo1:g}; alpha {d.alpha:g}, beta {d.beta:g}",
+        f"{status.llr:.3f}",
+        f"{lower:.3f}, {upper:.3f}",
+        f"{status.pairs}" + (f" of at most {d.max_pairs}" if d.max_pairs is not None else ""),
+        list(zip(CELLS, status.counts, strict=True)),
+        elo,
+    )
+
+
+def sprt_list(request: Request) -> Response:
+    tests = [view(status) for status in SprtStore(store_client(request)).all()]
+    return page(request, "sprt.html", {"tests": tests, "test": None})
+
+
+def sprt_page(request: Request) -> Response:
+    name = request.path_params["name"]
+    try:
+        status = SprtStore(store_client(request)).status(name)
+    except UnknownSprtError:
+        raise NotFound(f"no SPRT test {name!r}") from None
+    return page(request, "sprt.html", {"tests": [], "test": view(status)})
+
+
+def routes() -> list[Route]:
+    return [
+        Route(sprts_url(), sprt_list, methods=["GET"]),
+        Route("/sprt/{name}", sprt_page, methods=["GET"]),
+    ]

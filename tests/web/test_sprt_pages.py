@@ -1,0 +1,57 @@
+"""The SPRT pages: every test, and one test's state, LLR, bounds, pentanomial and Elo estimate,
+as stored (the same figures `arena sprt status` prints)."""
+
+from __future__ import annotations
+
+import redis
+from starlette.testclient import TestClient
+
+from arena.cli.sprt import describe
+from arena.store.sprt import SprtDefinition, SprtStore
+from arena.web.app import create_app
+from tests.web.html_tables import hrefs, table
+
+
+def _site(client: redis.Redis) -> TestClient:
+    return TestClient(create_app(client), raise_server_exceptions=False)
+
+
+def test_the_list_and_a_test_s_page_show_the_stored_figures(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("ab", "search#64", "search#8", elo0=0.0, elo1=1.0))
+    store.create(SprtDefinition("won", "greedy", "random", elo0=0.0, elo1=50.0, normalized=False))
+    for number, halves in enumerate((4, 3, 2, 2, 0, 4, 1)):
+        store.apply_pair("ab", number, halves)
+    number = 0
+    while store.apply_pair("won", number, 4) is not None:
+        number += 1
+    web = _site(redis_client)
+    listing = web.get("/sprt")
+    assert listing.status_code == 200
+    rows = table(listing.text, "sprts")
+    assert [row[:3] for row in rows[1:]] == [
+        ["ab", "search#64 vs search#8", "running"],
+        ["won", "greedy vs random", "accepted H1"],
+    ]
+    assert "/sprt/ab" in hrefs(listing.text) and "/sprt" in hrefs(web.get("/").text)
+    page = web.get("/sprt/ab").text
+    status = store.status("ab")
+    lines = " ".join(describe(status))
+    for figure in (f"LLR {status.llr:.3f}", "-2.944", "2.944", "normalised Elo"):
+        assert figure.split()[-1] in page and figure in lines
+    assert "-2.944, 2.944" in page
+    assert table(page, "pentanomial") == [["LL", "LD+DL", "WL+DD+LW", "WD+DW", "WW"],
+                                          ["1", "1", "2", "1", "2"]]  # fmt: skip
+    elo = status.elo()
+    assert elo is not None and f"{elo.elo:.1f} (95% interval {elo.low:.1f}" in page
+    assert "logistic Elo" in web.get("/sprt/won").text
+
+
+def test_an_unknown_test_is_not_found_and_names_are_escaped(redis_client: redis.Redis) -> None:
+    web = _site(redis_client)
+    assert "No SPRT tests yet" in web.get("/sprt").text
+    missing = web.get("/sprt/nope")
+    assert missing.status_code == 404 and "no SPRT test" in missing.text
+    SprtStore(redis_client).create(SprtDefinition("x", "<b>bad</b>", "random"))
+    assert "<b>bad</b>" not in web.get("/sprt/x").text
+    assert web.post("/sprt/x").status_code == 405
