@@ -243,14 +243,16 @@ def bench_protocol(redis_url: str | None, bots: int, seconds: float, parallel: s
 @click.option("--seed", default=1, show_default=True)
 @click.option("--game", default="caper", show_default=True, help="caper or caper-europe.")
 @click.option("--city", default="paris", show_default=True)
+@click.option("--keep", is_flag=True, help="Leave the arena and its web site up until Ctrl-C.")
 @friendly_errors
-def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str) -> None:
-    """The whole arena on this machine: Redis, gateway, two workers and an external SDK bot
-    play a Swiss tournament with live progress, then print the standings and crosstable."""
+def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str, keep: bool) -> None:
+    """The whole arena on this machine: Redis, gateway, two workers, the web site and an
+    external SDK bot play a Swiss tournament with live progress, then print the standings and
+    crosstable."""
     from arena.cli.demo import DemoOptions, run_demo
     from arena.store.tournaments import Status
 
-    options = DemoOptions(rounds, games_per_match, seed, game, city)
+    options = DemoOptions(rounds, games_per_match, seed, game, city, keep)
     if run_demo(console, options) is not Status.FINISHED:
         raise click.ClickException("the demo tournament did not finish")
 

@@ -3,7 +3,8 @@
 A real Redis (embedded unless REDIS_URL is set), the gRPC gateway, two RQ worker processes and an
 external bot process written with the Python SDK; a Swiss tournament of the built-in bots of
 every strength and the external bot, with duplicate matches, live progress, the final standings
-and crosstable.
+and crosstable. The web site follows it too (its URL is printed); with `keep` everything stays
+up after the tournament until Ctrl-C.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
 from arena.tournament.definition import TimeControl
+from arena.web.server import WebError, bind, serving_on
 from workers import tournament
 from workers.processes import python_process, worker_pool
 
@@ -42,6 +44,7 @@ BUILTIN_FIELD = (
 )
 WORKERS = 2
 BOT_ONLINE_TIMEOUT_S = 30
+WEB_PORT = 8080  # the site's usual port; a free one if it is taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +54,7 @@ class DemoOptions:
     seed: int = 1
     game: str = "caper"  # or "caper-europe": the same demo plays either edition
     city: str = "paris"
+    keep: bool = False  # leave the arena running after the tournament, until Ctrl-C
 
 
 def run_demo(console: Console, options: DemoOptions) -> Status:
@@ -61,11 +65,36 @@ def run_demo(console: Console, options: DemoOptions) -> Status:
         gateway = GatewayThread(GatewaySettings(url, "127.0.0.1", 0)).start()
         console.print(f"[bold]Gateway[/] listening on {gateway.target}")
         try:
-            with _processes(url, gateway.target, client, suffix, Path(logs)) as external:
-                return _tournament(console, client, f"demo-{suffix}", external, options)
+            with (
+                _web_site(client) as site,
+                _processes(url, gateway.target, client, suffix, Path(logs)) as external,
+            ):
+                console.print(f"[bold]Web site[/] {site}")
+                status = _tournament(console, client, f"demo-{suffix}", external, options)
+                if options.keep:
+                    _wait_for_ctrl_c(console, site)
+                return status
         finally:
             gateway.stop()
             console.print("Gateway, workers and the external bot stopped.")
+
+
+@contextlib.contextmanager
+def _web_site(client: redis.Redis) -> Iterator[str]:
+    """The web site on port 8080, or on a free port if something else holds that one."""
+    try:
+        sock = bind("127.0.0.1", WEB_PORT)
+    except WebError:
+        sock = bind("127.0.0.1", 0)
+    with serving_on(client, sock) as site:
+        yield site
+
+
+def _wait_for_ctrl_c(console: Console, site: str) -> None:
+    console.print(f"The arena keeps running (web site {site}); Ctrl-C stops it.")
+    with contextlib.suppress(KeyboardInterrupt):
+        while True:
+            time.sleep(1)
 
 
 @contextlib.contextmanager

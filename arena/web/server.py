@@ -79,7 +79,13 @@ def serve_forever(client: redis.Redis, sock: socket.socket) -> None:
 @contextmanager
 def serving(client: redis.Redis, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
     """The site in a background thread for the block's duration; yields its URL."""
-    sock = bind(host, port)
+    with serving_on(client, bind(host, port)) as url:
+        yield url
+
+
+@contextmanager
+def serving_on(client: redis.Redis, sock: socket.socket) -> Iterator[str]:
+    """`serving` on a socket bound already (`bind`); it is closed on the way out."""
     server = _server(client)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, name="arena-web", daemon=True
