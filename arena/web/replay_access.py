@@ -10,6 +10,15 @@ be in play:
 - a ladder game: once its match is rated (each ladder match has deals of its own);
 - any other stored game (`arena match` on the network): once every twin of its deal is stored.
 
+Deals follow from (game, config, seed) alone, and the seed of a tournament's or ladder's deals
+from its base seed (1 unless set): two tournaments (or ladders) of the same game, config and base
+seed deal the same cards at the same places. So a game is also kept back while another
+tournament with the same deals is created or running, or another such ladder has not rated the
+match of the same number. Beyond that, this rule assumes what the workers' seeds give: rounds
+1009 seeds apart (a round of fewer boards than that never meets the next one's deals) and
+tournament and ladder seeds apart. A network match in progress is not in the store: its deals
+cannot be looked up, only its own twins'.
+
 Until then the page says "in play" and shows only what the tournament pages show anyway: the
 game id, its tournament or ladder and its players. Ids that name no stored game, nor a game of
 a stored round, are not found.
@@ -18,6 +27,7 @@ a stored round, are not found.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -31,14 +41,19 @@ from arena.store import keys
 from arena.store.ladders import LadderError, LadderStore
 from arena.store.ratings import RatingStore
 from arena.store.table_rounds import TableStore
+from arena.store.tournaments import Status as TournamentStatus
 from arena.store.tournaments import TournamentStore, TournamentStoreError, match_id
 from arena.store.values import as_text
+from arena.tournament.definition import TournamentDefinition
 
 GAME_ID = re.compile(r"^(?P<match>[A-Za-z0-9_.-]{1,200})\.g(?P<index>\d{1,6})$")
 TOURNAMENT_MATCH = re.compile(
     r"^(?P<name>[A-Za-z0-9_-]{1,64})\.r(?P<round>\d{1,6})\.b(?P<board>\d{1,6})$"
 )
 LADDER_MATCH = re.compile(r"^(?P<slug>[a-z0-9-]+\.v\d+\.[A-Za-z0-9_-]+)\.m(?P<number>\d{1,12})$")
+
+
+RUNNING, CREATED = TournamentStatus.RUNNING.value, TournamentStatus.CREATED.value
 
 
 class Status(StrEnum):
@@ -73,7 +88,7 @@ def look_up(client: redis.Redis, game_id: str) -> GameAccess:
         return _tournament_game(client, game_id, record, tournament)
     ladder = LADDER_MATCH.match(the_match)
     if ladder is not None and record is not None:
-        rated = _ladder_rated(client, ladder["slug"], the_match)
+        rated = _ladder_rated(client, ladder["slug"], int(ladder["number"]))
         return _access(game_id, record, rated, "ladder", ladder["slug"])
     if record is None:
         raise GameNotFound(f"no game {game_id!r}")
@@ -114,18 +129,43 @@ def _tournament_game(
     if board >= len(boards):
         raise GameNotFound(f"round {number} of {name!r} has no board {board}")
     done = all(match_id(name, number, b) in recorded for b in range(len(boards)))
-    if record is None or not done:
+    if record is None or not done or _same_deals_running(client, definition):
         players = record.players if record else tuple(boards[board])
         return GameAccess(game_id, Status.IN_PLAY, None, "tournament", name, players)
     return _access(game_id, record, True, "tournament", name)
 
 
-def _ladder_rated(client: redis.Redis, slug: str, the_match: str) -> bool:
+def _deals(game: str, config: Mapping[str, str | int], seed: int) -> tuple[object, ...]:
+    return game, tuple(sorted(config.items())), seed
+
+
+def _same_deals_running(client: redis.Redis, definition: TournamentDefinition) -> bool:
+    """Whether another tournament still to be played deals what `definition` deals."""
+    others = [n for n in TournamentStore(client).names() if n != definition.name]
+    pipe = client.pipeline(transaction=False)
+    for other in others:
+        pipe.hmget(keys.tournament(other), ["definition", "status"])
+    mine = _deals(definition.game, definition.config, definition.seed)
+    for fixed, status in pipe.execute() if others else []:
+        if fixed is None or as_text(status or b"") not in (RUNNING, CREATED):
+            continue
+        d = TournamentDefinition.from_json(as_text(fixed))
+        if _deals(d.game, d.config, d.seed) == mine:
+            return True
+    return False
+
+
+def _ladder_rated(client: redis.Redis, slug: str, number: int) -> bool:
+    """Whether match `number` of the ladder is rated, and so is the match of that number of
+    every other ladder with the same deals."""
+    ladders, ratings = LadderStore(client), RatingStore(client)
     try:
-        definition = LadderStore(client).get_slug(slug)
+        definition = ladders.get_slug(slug)
     except (LadderError, ValueError):
         return False  # a ladder that is gone: nothing says its games are over
-    return RatingStore(client).is_applied(definition, the_match)
+    mine = _deals(definition.ref.game, definition.config, definition.seed)
+    twins = [o for o in ladders.all() if _deals(o.ref.game, o.config, o.seed) == mine]
+    return all(ratings.is_applied(o, f"{o.ref.slug}.m{number}") for o in twins)  # itself too
 
 
 def _twins_stored(client: redis.Redis, record: GameRecord, the_match: str, index: int) -> bool:

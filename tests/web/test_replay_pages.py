@@ -115,6 +115,25 @@ def test_games_of_a_round_in_play_show_no_cards_and_no_seed(
         _assert_nothing_hidden(page.text, None)
 
 
+def test_a_finished_tournament_waits_for_another_one_dealing_the_same_cards(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    """Deals follow from game, config and seed: a tournament of the same base seed deals the
+    finished one's cards again, board for board."""
+    create_and_start(redis_client, "week1", "round-robin", FIELD, seed=SEED)
+    work_in_process(redis_client)
+    record = _record(redis_client, "week1.r1.b0.g0")
+    assert 'id="game-status">finished' in web.get("/games/week1.r1.b0.g0").text
+    create_and_start(redis_client, "other", "round-robin", FIELD, seed=SEED + 1)
+    create_and_start(redis_client, "week2", "round-robin", FIELD[::-1], seed=SEED)
+    page = web.get("/games/week1.r1.b0.g0")
+    assert 'id="game-status">in play' in page.text
+    _assert_nothing_hidden(page.text, record)
+    work_in_process(redis_client)
+    assert _record(redis_client, "week2.r1.b0.g0").seed == record.seed
+    assert 'id="game-status">finished' in web.get("/games/week1.r1.b0.g0").text
+
+
 def test_a_table_of_the_snitch_game_is_shown_once_every_table_of_its_round_is_played(
     redis_client: redis.Redis, web: httpx.Client
 ) -> None:
@@ -148,11 +167,17 @@ def test_ladder_games_are_shown_once_their_match_is_rated(
     before = web.get(f"/games/{slug}.m1.g0")
     assert 'id="game-status">in play' in before.text
     _assert_nothing_hidden(before.text, record)
-    RatingStore(redis_client).apply(
-        definition, RatedResult(f"{slug}.m1", "greedy", "random", 1.0, 1e9, 2)
-    )
+    ratings = RatingStore(redis_client)
+    ratings.apply(definition, RatedResult(f"{slug}.m1", "greedy", "random", 1.0, 1e9, 2))
     after = web.get(f"/games/{slug}.m1.g0")
     assert 'id="game-status">finished' in after.text and f"/ladders/{slug}" in after.text
+    # A second ladder of the same game, config and seed deals match 1's cards in its match 1.
+    twin = LadderDefinition(ladder_ref("twin"))
+    LadderStore(redis_client).create(twin)
+    LadderStore(redis_client).create(LadderDefinition(ladder_ref("apart"), seed=2))
+    assert 'id="game-status">in play' in web.get(f"/games/{slug}.m1.g0").text
+    ratings.apply(twin, RatedResult(f"{twin.ref.slug}.m1", "random", "greedy", 0.5, 1e9, 2))
+    assert 'id="game-status">finished' in web.get(f"/games/{slug}.m1.g0").text
 
 
 def test_a_match_of_its_own_is_shown_once_every_twin_of_its_deal_is_stored(
