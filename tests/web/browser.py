@@ -42,14 +42,19 @@ SERVER_START_S = 20.0
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """One chromium for the whole session; each test gets its own context (`page`)."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"the browser tests need Debian's chromium at {CHROMIUM}: run `{INSTALL}`")
+    require_chromium(CHROMIUM)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True
         )
         yield launched
         launched.close()
+
+
+def require_chromium(path: Path) -> None:
+    """Fail (never skip) with the one command that installs the browser."""
+    if not os.access(path, os.X_OK):
+        pytest.fail(f"the browser tests need Debian's chromium at {path}: run `{INSTALL}`")
 
 
 @pytest.fixture

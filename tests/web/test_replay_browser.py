@@ -24,7 +24,7 @@ from arena.store.ratings import RatedResult, RatingStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.web.app import create_app
-from tests.web.browser import serve
+from tests.web.browser import CHROMIUM, require_chromium, serve
 from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
 
@@ -45,6 +45,12 @@ def test_the_browser_drives_a_page_served_by_a_real_uvicorn(page: Page, artifact
         assert page.text_content("#b") == "clicked"
         page.screenshot(path=artifacts / "hello.png")
     assert (artifacts / "hello.png").stat().st_size > 0
+
+
+def test_a_missing_chromium_fails_with_the_command_that_installs_it(tmp_path: Path) -> None:
+    with pytest.raises(pytest.fail.Exception, match="run `make test-tools`"):
+        require_chromium(tmp_path / "chromium")
+    require_chromium(CHROMIUM)  # here it is installed
 
 
 def _stored(client: redis.Redis, name: str) -> tuple[str, GameRecord]:
