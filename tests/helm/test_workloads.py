@@ -29,7 +29,7 @@ from tests.helm.chart import (
 )
 from workers.queue import arena_queue
 
-ARENA_COMPONENTS = ("gateway", "worker", "exporter")
+ARENA_COMPONENTS = ("gateway", "worker", "exporter", "web")
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -66,7 +66,7 @@ def test_arena_processes_run_as_the_image_user_with_redis_url(case: str) -> None
     for name in ARENA_COMPONENTS:
         workload = rendered.maybe("Deployment", component(name))
         if workload is None:
-            assert name == "exporter" and not values["exporter"]["enabled"]
+            assert name in ("exporter", "web") and not values[name]["enabled"]
             continue
         spec = workload["spec"]["template"]["spec"]
         assert spec["securityContext"]["runAsUser"] == values["podSecurityContext"]["runAsUser"]
@@ -344,6 +344,41 @@ def test_external_access(case: str) -> None:
     assert rule["host"] == ingress["host"]
     (path,) = rule["http"]["paths"]
     assert path["backend"]["service"] == {"name": component("gateway"), "port": {"name": "grpc"}}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_web_site_serves_http_read_only_with_an_optional_ingress(case: str) -> None:
+    rendered, values = render_case(case), merged_values(case)
+    web = values["web"]
+    deployment = rendered.maybe("Deployment", component("web"))
+    if not web["enabled"]:
+        assert deployment is None and rendered.maybe("Service", component("web")) is None
+        assert rendered.maybe("Ingress", component("web")) is None
+        return
+    assert deployment is not None and deployment["spec"]["replicas"] == web["replicaCount"]
+    container = only_container(deployment)
+    assert container["args"] == ["web", "--host", "0.0.0.0", "--port", str(web["port"])]
+    assert container["ports"] == [{"name": "http", "containerPort": web["port"], "protocol": "TCP"}]
+    for probe in ("readinessProbe", "livenessProbe"):  # answered without Redis
+        assert container[probe]["httpGet"] == {"path": "/static/site.css", "port": "http"}
+    service = rendered.one("Service", component("web"))
+    (port,) = service["spec"]["ports"]
+    assert (port["port"], port["targetPort"]) == (web["service"]["port"], "http")
+    found = rendered.maybe("Ingress", component("web"))
+    if not web["ingress"]["enabled"]:
+        assert found is None
+    else:
+        assert found is not None
+        (rule,) = found["spec"]["rules"]
+        assert rule["host"] == web["ingress"]["host"]
+        (path,) = rule["http"]["paths"]
+        assert path["backend"]["service"] == {"name": component("web"), "port": {"name": "http"}}
+        assert found["spec"]["tls"][0]["secretName"] == web["ingress"]["tlsSecretName"]
+    if values["networkPolicy"]["enabled"]:
+        (rule,) = rendered.one("NetworkPolicy", component("web"))["spec"]["ingress"]
+        assert rule["ports"] == [{"port": "http", "protocol": "TCP"}]
+        peers = values["networkPolicy"]["webFrom"]
+        assert rule.get("from", [None])[1:] == peers  # the release's own pods, then webFrom
 
 
 @pytest.mark.parametrize("case", CASES)
