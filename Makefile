@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # browser tests drive Debian's chromium: Playwright never downloads a browser of its own.
 APT_TOOLS := promtool:prometheus chromium:chromium
 
-.PHONY: test demo lint typecheck test-tools clean
+.PHONY: test demo lint typecheck test-tools clean engine-compiled
 
 $(STAMP): pyproject.toml
 	test -d $(VENV) || $(PYTHON) -m venv $(VENV)
@@ -46,5 +46,9 @@ test: lint typecheck test-tools
 demo: $(STAMP)
 	$(BIN)/arena demo
 
+# The optional compiled Caper engine (mypyc, into build/engine); ARENA_COMPILED_ENGINE=1 uses it.
+engine-compiled: $(STAMP)
+	$(BIN)/python -m arena.games.compile
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build/engine

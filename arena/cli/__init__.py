@@ -85,13 +85,27 @@ def bench() -> None:
     "--game", "game_id", default="caper", show_default=True, help="A game id, or all of them."
 )
 @click.option("--city", default="paris", show_default=True)
+@click.option(
+    "--compare-compiled",
+    is_flag=True,
+    help="Both Caper editions, pure Python against the compiled build, in turns.",
+)
+@click.option("--rounds", default=3, show_default=True, help="Runs of each engine to compare.")
 @friendly_errors
-def bench_engine(seconds: float, game_id: str, city: str) -> None:
+def bench_engine(
+    seconds: float, game_id: str, city: str, compare_compiled: bool, rounds: int
+) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
     from arena.bench import engine_configs, engine_throughput
     from arena.games import GAMES
     from arena.games.api import ConfigError
+    from arena.games.compiled import engine_line
 
+    if compare_compiled:
+        from arena.bench_compiled import run
+
+        return run(console.print, seconds, rounds, city)
+    console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled Caper engine
     for one in GAMES if game_id == "all" else [game_id]:
         try:
             configs = engine_configs(one, city)

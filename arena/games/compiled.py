@@ -31,7 +31,7 @@ DEFAULT_BUILD = ROOT / "build" / "engine"
 PACKAGES = ("arena.games.caper_common", "arena.games.caper", "arena.games.caper_europe")
 
 
-class BuildError(Exception):
+class BuildError(ValueError):
     """A compiled build cannot be used: the message says why and what to do."""
 
 
@@ -96,17 +96,31 @@ def enable(build: Path) -> None:
     sys.meta_path.insert(0, _Finder(binaries))
 
 
-def enable_from_environment() -> None:
-    """`enable` the build `ARENA_COMPILED_ENGINE` names ("1": the default `build/engine`); unset,
-    empty or "0": the pure-Python engine. A build that cannot be used is reported and skipped."""
-    setting = os.environ.get(ENVIRONMENT, "").strip()
+def build_folder(setting: str) -> Path | None:
+    """The build an `ARENA_COMPILED_ENGINE` value names: "1" the default `build/engine`, a path
+    that folder; empty or "0" none (the pure-Python engine)."""
+    setting = setting.strip()
     if setting in ("", "0"):
+        return None
+    return DEFAULT_BUILD if setting == "1" else Path(setting)
+
+
+def enable_from_environment() -> None:
+    """`enable` the build `ARENA_COMPILED_ENGINE` names, if any. A build that cannot be used is
+    reported on stderr and skipped: the pure-Python engine plays."""
+    build = build_folder(os.environ.get(ENVIRONMENT, ""))
+    if build is None:
         return
-    build = DEFAULT_BUILD if setting == "1" else Path(setting)
     try:
         enable(build)
     except BuildError as error:
         print(f"arena: the pure-Python engine is used: {error}", file=sys.stderr)
+
+
+def engine_line() -> str:
+    """Which engine is loaded, in a few words (for benchmarks)."""
+    native = compiled_modules()
+    return f"compiled: yes ({len(native)} native modules)" if native else "compiled: no"
 
 
 def compiled_modules() -> list[str]:

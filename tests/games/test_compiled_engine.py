@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,9 @@ from arena.games.compiled import (
 
 # Per table: random games, greedy games, games under the conformance checker.
 PROBE_GAMES = ("300", "30", "20")
+COMPARED = re.compile(
+    r"^(caper\S*) \(paris, (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
+)
 ENGINE_TESTS = ("tests/games/caper", "tests/games/caper_common", "tests/games/caper_europe")
 
 
@@ -111,3 +115,28 @@ def test_without_a_usable_build_the_python_engine_plays_and_says_why(tmp_path: P
     stale = run(["-c", script], fake_build(tmp_path, extension_suffix(), "0" * 64))
     assert stale.stdout.strip() == "[]"
     assert "changed since the build: rebuild it" in stale.stderr
+
+
+def test_bench_engine_says_which_engine_it_measures(build: Path) -> None:
+    command = ["-m", "arena", "bench", "engine", "--seconds", "0.1"]
+    compiled = run(command, build)
+    assert compiled.returncode == 0, compiled.stderr
+    assert compiled.stdout.startswith("compiled: yes (")
+    pure = run(command, None)
+    assert pure.stdout.startswith("compiled: no\n")
+
+
+def test_bench_engine_compares_both_engines_in_one_run(build: Path) -> None:
+    command = ["-m", "arena", "bench", "engine", "--compare-compiled", "--seconds", "0.1"]
+    done = run([*command, "--rounds", "1"], build)
+    assert done.returncode == 0, done.stderr
+    lines = COMPARED.findall(done.stdout)
+    assert lines == [("caper", "2"), ("caper", "3"), ("caper", "4"), ("caper-europe", "2")]
+
+
+def test_comparing_without_a_build_is_a_clear_error(tmp_path: Path) -> None:
+    command = ["-m", "arena", "bench", "engine", "--compare-compiled", "--seconds", "0.1"]
+    done = run(command, tmp_path)
+    assert done.returncode == 1
+    assert f"Error: no build in {tmp_path}: run `python -m arena.games.compile`" in done.stderr
+    assert "Traceback" not in done.stderr
