@@ -131,6 +131,11 @@ def test_stepping_through_a_tournament_game_shows_the_stored_moves_cards_and_sco
         page.keyboard.press("Home")
         assert _step(page) == f"Move 0 / {moves}"
         _check_seat_view(page, game, states, artifacts)
+        assert page.url.endswith("#seat=0&step=7")  # the address names the view shown
+        page.goto(f"{server.url}/games/{game_id}#seat=1&step=12")
+        page.reload()
+        page.wait_for_selector(READY)
+        assert _step(page) == f"Move 12 / {moves}" and page.input_value("#seat") == "1"
     assert not errors, errors
 
 

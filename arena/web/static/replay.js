@@ -128,7 +128,7 @@
     return box;
   }
 
-  function location(view, loc, prev) {
+  function place(view, loc, prev) {
     const column = el("div", "location");
     column.append(card(view.locations[loc]));
     if (data.game === "caper-europe") {
@@ -175,7 +175,7 @@
 
   function drawCaper(view, prev) {
     const board = el("div", "locations");
-    for (let loc = 0; loc < view.locations.length; loc += 1) board.append(location(view, loc, prev));
+    for (let loc = 0; loc < view.locations.length; loc += 1) board.append(place(view, loc, prev));
     const seats = [];
     const count = view.hands ? view.hands.length : (view.hand_sizes && view.hand_sizes.length) || 2;
     for (let seat = 0; seat < count; seat += 1) seats.push(caperSeat(view, seat));
@@ -295,6 +295,16 @@
     }
     $("seats").replaceChildren(...drawn.seats);
     $("text").textContent = frame.text;
+    // The address names the step and seat shown, so a link opens the same view.
+    history.replaceState(null, "", `#seat=${seatChoice.value}&step=${step}`);
+  }
+
+  function fromAddress() {
+    const wanted = new URLSearchParams(location.hash.slice(1));
+    const seat = wanted.get("seat");
+    if (seat && [...seatChoice.options].some((o) => o.value === seat)) seatChoice.value = seat;
+    const at = Number(wanted.get("step"));
+    if (Number.isInteger(at) && at > 0) step = at;
   }
 
   async function load(seat) {
@@ -328,5 +338,6 @@
       show(moves[event.key]);
     }
   });
+  fromAddress();
   load(seatChoice.value);
 })();
