@@ -104,23 +104,14 @@ def when(at: float) -> str:
     return datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def history(
-    definition: LadderDefinition,
-    entries: Sequence[Mapping[str, Any]],
-    games: Mapping[str, int],
-) -> Grid:
-    """Every rated result of one bot, newest first, each linked to its games (`games`: result
-    id -> how many games it was; a game id is the result id plus ".g<index>")."""
+def history(definition: LadderDefinition, entries: Sequence[Mapping[str, Any]]) -> Grid:
+    """Every rated result of one bot, newest first, each linked to its first game (a ladder
+    match's game ids are its result id plus ".g<index>", and every match has a game 0)."""
     ratings = ["place", "mu", "sigma"] if definition.tables else ["Elo", "Glicko-2", "RD", "mu"]
-    names = ["#", "when", "opponent", "score", *ratings, "games"]
+    names = ["#", "when", "opponent", "score", *ratings, "game"]
     body = []
-    for index, e in sorted(enumerate(entries, start=1), reverse=True):
+    for index, e in reversed(list(enumerate(entries, start=1))):
         values = _rating_texts(definition, e)
-        result_id = str(e["result"])
-        game_links = [
-            Cell(f"g{i + 1}", links.game_url(f"{result_id}.g{i}"))
-            for i in range(games.get(result_id, 0))
-        ]
         body.append(
             (
                 num(str(index)),
@@ -128,7 +119,7 @@ def history(
                 Cell(str(e["opponent"])),
                 num(f"{float(e['score']):g}"),
                 *(num(v) for v in values),
-                *(game_links[:1] or [Cell("")]),
+                Cell("replay", links.game_url(f"{e['result']}.g0")),
             )
         )
     return Grid(headers(names, [*ratings, "#", "score"]), tuple(body), dom_id="history")

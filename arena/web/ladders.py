@@ -51,13 +51,12 @@ def ladder_bot(request: Request) -> Response:
         entries = ratings.history(definition, bot)
     except LadderError:
         raise NotFound(f"bot {bot!r} has no rated result on ladder {definition.ref}") from None
-    games = {r.result_id: r.games for r in ratings.results(definition) if bot in r.players}
     context = {
         "ladder": views.summary(definition, ratings.player_count(definition)),
         "bot": bot,
         "standing": ratings.standing(definition, bot),
         "chart": views.chart(definition, bot, entries),
-        "history": views.history(definition, entries, games),
+        "history": views.history(definition, entries),
         "tables": definition.tables,
     }
     return page(request, "ladder_bot.html", context)

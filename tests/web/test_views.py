@@ -166,7 +166,7 @@ def test_ladder_history_is_newest_first_with_a_link_to_its_games() -> None:
             "mu": 25.8,
         },
     ]
-    grid = ladder_views.history(ladder(), entries, {"caper.v1.main.m1": 2, "caper.v1.main.m2": 2})
+    grid = ladder_views.history(ladder(), entries)
     assert grid.column("#") == ["2", "1"]
     assert grid.rows[0][-1].url == "/games/caper.v1.main.m2.g0"
     svg = ladder_views.chart(ladder(), "alpha", entries)
