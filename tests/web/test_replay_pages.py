@@ -229,3 +229,17 @@ def test_a_stored_record_that_cannot_be_read_is_not_found_not_a_traceback(
         page = web.get(f"/games/{game_id}")
         assert page.status_code == 404 and "cannot be read" in page.text
         assert "Traceback" not in page.text
+
+
+def test_a_record_of_older_rules_shows_its_facts_and_says_why_it_does_not_replay(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    played = play_rotation(get_game("caper"), {"city": "paris"}, 4_444_444, ["greedy", "random"], 0)
+    old = GameRecord.from_json(played.record.to_json() | {"rules_version": 0})
+    for index in (0, 1):
+        redis_client.set(keys.game_record(f"mold.g{index}"), old.dumps())
+    page = web.get("/games/mold.g0")
+    assert page.status_code == 200 and 'id="game-status">finished' in page.text
+    frames = web.get("/games/mold.g0/frames.json")
+    assert frames.status_code == 500
+    assert "rules version 0" in frames.json()["error"] and "Traceback" not in frames.text
