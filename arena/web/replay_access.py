@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 import redis
@@ -73,6 +73,7 @@ class GameAccess:
     owner: str  # "tournament" or "ladder"; "" for a match of its own
     owner_name: str  # the tournament's name or the ladder's slug
     players: tuple[str, ...]  # public: the pairing says who plays
+    match_games: tuple[str, ...] = ()  # every game id of its match (its duplicate twins too)
 
 
 def look_up(client: redis.Redis, game_id: str) -> GameAccess:
@@ -88,8 +89,9 @@ def look_up(client: redis.Redis, game_id: str) -> GameAccess:
         return _tournament_game(client, game_id, record, tournament)
     ladder = LADDER_MATCH.match(the_match)
     if ladder is not None and record is not None:
-        rated = _ladder_rated(client, ladder["slug"], int(ladder["number"]))
-        return _access(game_id, record, rated, "ladder", ladder["slug"])
+        rated, games = _ladder_rated(client, ladder["slug"], int(ladder["number"]))
+        shown = _access(game_id, record, rated, "ladder", ladder["slug"])
+        return replace(shown, match_games=_games_of(the_match, games)) if rated else shown
     if record is None:
         raise GameNotFound(f"no game {game_id!r}")
     twins = _twins_stored(client, record, the_match, int(parsed["index"]))
@@ -132,7 +134,12 @@ def _tournament_game(
     if record is None or not done or _same_deals_running(client, definition):
         players = record.players if record else tuple(boards[board])
         return GameAccess(game_id, Status.IN_PLAY, None, "tournament", name, players)
-    return _access(game_id, record, True, "tournament", name)
+    games = _games_of(match_id(name, number, board), definition.games_per_match)
+    return replace(_access(game_id, record, True, "tournament", name), match_games=games)
+
+
+def _games_of(the_match: str, count: int) -> tuple[str, ...]:
+    return tuple(f"{the_match}.g{index}" for index in range(count))
 
 
 def _deals(game: str, config: Mapping[str, str | int], seed: int) -> tuple[object, ...]:
@@ -155,17 +162,18 @@ def _same_deals_running(client: redis.Redis, definition: TournamentDefinition) -
     return False
 
 
-def _ladder_rated(client: redis.Redis, slug: str, number: int) -> bool:
+def _ladder_rated(client: redis.Redis, slug: str, number: int) -> tuple[bool, int]:
     """Whether match `number` of the ladder is rated, and so is the match of that number of
-    every other ladder with the same deals."""
+    every other ladder with the same deals; and how many games a match of the ladder has."""
     ladders, ratings = LadderStore(client), RatingStore(client)
     try:
         definition = ladders.get_slug(slug)
     except (LadderError, ValueError):
-        return False  # a ladder that is gone: nothing says its games are over
+        return False, 0  # a ladder that is gone: nothing says its games are over
     mine = _deals(definition.ref.game, definition.config, definition.seed)
     twins = [o for o in ladders.all() if _deals(o.ref.game, o.config, o.seed) == mine]
-    return all(ratings.is_applied(o, f"{o.ref.slug}.m{number}") for o in twins)  # itself too
+    rated = all(ratings.is_applied(o, f"{o.ref.slug}.m{number}") for o in twins)  # itself too
+    return rated, definition.games_per_match
 
 
 def _twins_stored(client: redis.Redis, record: GameRecord, the_match: str, index: int) -> bool:
