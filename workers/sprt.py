@@ -29,6 +29,7 @@ from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue, retry_policy
 log = logging.getLogger("arena.workers")
 
 JOB_FUNCTION = "workers.sprt.play_sprt_batch"
+ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
 
 def batch_job_id(name: str, batch: int) -> str:
@@ -169,9 +170,6 @@ def cancel_queued(client: redis.Redis, name: str) -> int:
             job.delete()
             cancelled += 1
     return cancelled
-
-
-ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
 
 def settle(client: redis.Redis, name: str) -> Counter[str]:
