@@ -39,6 +39,7 @@ class PageFigures:
     server_ms: float  # then, median of the Server-Timing durations
     fetch_ms: float  # median of the whole request, read to the last byte
     fetches: int
+    live_ms: float  # median full fetch of the live JSON the page polls
 
 
 def _winner(a: int, b: int, round_number: int) -> int:
@@ -113,6 +114,7 @@ def standings_page(entrants: int = 1024, rounds: int = 10, fetches: int = 5) -> 
             _wait_fitted(f"{url}/live.json")
             fit_s = time.perf_counter() - started
             runs = [_fetch(url) for _ in range(fetches)]
+            live = [_fetch(f"{url}/live.json") for _ in range(fetches)]
     return PageFigures(
         entrants,
         rounds,
@@ -122,4 +124,5 @@ def standings_page(entrants: int = 1024, rounds: int = 10, fetches: int = 5) -> 
         statistics.median(r[0] for r in runs),
         statistics.median(r[1] for r in runs),
         fetches,
+        statistics.median(r[1] for r in live),
     )
