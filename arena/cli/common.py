@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import secrets
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -65,3 +66,18 @@ REDIS_OPTION = click.option(
     envvar="REDIS_URL",
     help="Redis server, e.g. redis://host:6379/0 [env: REDIS_URL].",
 )
+
+
+def _fresh_seed_unless_given(_ctx: click.Context, _param: click.Parameter, seed: int | None) -> int:
+    return secrets.randbelow(2**31) if seed is None else seed
+
+
+def event_seed_option(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """`--seed` of an event that publishes its games: a fresh seed unless one is given, so two
+    events never share deals by default (a finished event's replays would show the next one's)."""
+    return click.option(
+        "--seed",
+        type=click.IntRange(0, 2**31 - 1),
+        callback=_fresh_seed_unless_given,
+        help=f"Seed of {what} (default: a fresh random seed, printed; give it to repeat deals).",
+    )

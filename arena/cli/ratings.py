@@ -14,7 +14,7 @@ import click
 import redis
 from rich.table import Table
 
-from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.store.ladders import LadderDefinition
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,7 +77,7 @@ def ladder_group() -> None:
     help="One duplicate set per match: 2 for pairs (even), 3 for a table (a multiple of 3).",
 )
 @click.option("--time-control", default="1000+10000", show_default=True, help="MOVE_MS+BANK_MS")
-@click.option("--seed", default=1, show_default=True, help="Seed of the ladder's deals.")
+@event_seed_option("the ladder's deals")
 @friendly_errors
 def ladder_create(
     name: str,
@@ -118,7 +118,9 @@ def ladder_create(
     )
     LadderStore(_client(redis_url)).create(definition)
     remote = "" if no_remote else " and connected registered bots"
-    console.print(f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}.")
+    console.print(
+        f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}; seed {seed}."
+    )
 
 
 @ladder_group.command("bots")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def tournament_group() -> None:
 )
 @click.option("--no-duplicate", is_flag=True, help="Fresh deals instead of mirrored pairs.")
 @click.option("--time-control", default="1000+10000", show_default=True, help="MOVE_MS+BANK_MS")
-@click.option("--seed", default=1, show_default=True)
+@event_seed_option("the first deal")
 @click.option(
     "--tiebreaks",
     help="Comma-separated, in order: buchholz, buchholz_cut1, sonneborn_berger, wins, "
@@ -142,7 +142,8 @@ def tournament_create(
     unit = f"table of {definition.table_size}" if definition.table_size else "match"
     console.print(
         f"Created {definition.format.value} {name}: {len(definition.entrants)} entrants, "
-        f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}."
+        f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}, "
+        f"seed {seed}."
     )
 
 

@@ -128,3 +128,23 @@ def test_an_unknown_tournament_is_named(
     out = arena(redis_server_url, "tournament", command, "nowhere")
     assert out.exit_code == 1 and "no tournament named 'nowhere'" in out.output, out.output
     assert "Traceback" not in out.output
+
+
+def test_events_get_a_fresh_seed_unless_one_is_given(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    """Two events with the default seed would deal the same games, and the first one's replays,
+    published when it ends, would show the second one's deals to anyone."""
+    seeds = []
+    for name in ("first", "second"):
+        made = arena(redis_server_url, "tournament", "create", name, "--entrants", "random,greedy")
+        assert made.exit_code == 0, made.output
+        seeds.append(TournamentStore(redis_client).get(name).seed)
+        assert f"seed {seeds[-1]}." in made.output
+    assert seeds[0] != seeds[1]
+    given = arena(redis_server_url, "tournament", "create", "again", "--entrants",
+                  "random,greedy", "--seed", str(seeds[0]))  # fmt: skip
+    assert given.exit_code == 0 and TournamentStore(redis_client).get("again").seed == seeds[0]
+    refused = arena(redis_server_url, "tournament", "create", "bad", "--entrants",
+                    "random,greedy", "--seed", "-1")  # fmt: skip
+    assert refused.exit_code == 2 and "Traceback" not in refused.output

@@ -146,3 +146,18 @@ def test_serve_and_the_standalone_exporter_serve_metrics(
             process.terminate()
             process.wait(20)
         assert "arena_redis_up 1.0" in text and "arena_queue_jobs" in text
+
+
+def test_ladders_get_a_fresh_seed_unless_one_is_given(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    from arena.store.ladders import LadderStore, ladder_ref
+
+    url = redis_server_url
+    for name in ("north", "south"):
+        assert arena(url, "ladder", "create", name, "--bots", "random,greedy").exit_code == 0
+    store = LadderStore(redis_client)
+    north, south = (store.get(ladder_ref(name)).seed for name in ("north", "south"))
+    assert north != south
+    made = arena(url, "ladder", "create", "west", "--bots", "random", "--seed", "7")
+    assert "seed 7." in made.output and store.get(ladder_ref("west")).seed == 7
