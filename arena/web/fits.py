@@ -3,15 +3,17 @@
 A fit is a function of the recorded games alone, so it is kept per (tournament, results
 recorded) and only refitted when a result comes in. A small field is fitted while the page is
 built; a large one (the fit is dense, cubic in the field: about 90 s for 1,024 entrants) in a
-background thread, and the page says the ratings are on their way; the live script picks them
-up without a reload.
+child process watched by a background thread, and the page says the ratings are on their way;
+the live script picks them up without a reload.
 """
 
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import threading
 from collections.abc import Sequence
+from multiprocessing.connection import Connection
 
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 
@@ -60,11 +62,37 @@ class FitCache:
             return self._running.get(name) == results and (done is None or done[0] != results)
 
     def _fit_later(self, name: str, results: int, games: Games, entrants: Sequence[str]) -> None:
-        fit = _fit(games, entrants)
+        fit = _fit_in_process(games, entrants)
         with self._lock:
             self._fits[name] = (results, fit)
             if self._running.get(name) == results:
                 del self._running[name]
+
+
+def _fit_in_process(games: Games, entrants: Sequence[str]) -> BTFit | None:
+    """The fit in a child process: pure Python for a minute, it would hold this process's GIL
+    and slow every page meanwhile. A daemon, so it never holds up the end of the site."""
+    context = multiprocessing.get_context("spawn")  # no fork of a threaded server
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(
+        target=_fit_to_pipe, args=(send, games, tuple(entrants)), name="arena-web-fit", daemon=True
+    )
+    child.start()
+    send.close()
+    try:
+        fit: BTFit | None = receive.recv()
+    except EOFError:  # the child died (killed, out of memory): no fit this time
+        log.warning("the background Bradley-Terry fit ended without a result")
+        fit = None
+    finally:
+        receive.close()
+        child.join()
+    return fit
+
+
+def _fit_to_pipe(send: Connection, games: Games, entrants: Sequence[str]) -> None:
+    send.send(_fit(games, entrants))
+    send.close()
 
 
 def _fit(games: Games, entrants: Sequence[str]) -> BTFit | None:
