@@ -12,8 +12,8 @@ from starlette.testclient import TestClient
 
 from arena.cli import tournaments as cli
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
-from arena.store.ratings import RatedResult, RatingStore
-from arena.store.tournaments import TournamentStore
+from arena.store.ratings import RatedResult, RatingStore, TableResult
+from arena.store.tournaments import Status, TournamentStore
 from arena.web.app import create_app
 from tests.web.arena_fixtures import SDK_BOT, SDK_VERSION, connected_sdk_bot, play_swiss
 from tests.web.html_tables import column, hrefs, table
@@ -167,3 +167,34 @@ def test_the_site_is_read_only_and_fails_with_plain_pages(
     got = web.get("/tournaments")
     assert got.status_code == 500 and "Server error" in got.text
     assert "a bug" not in got.text and "Traceback" not in got.text
+
+
+def test_a_ladder_of_tables_shows_weng_lin_only_and_charts_mu(redis_client: redis.Redis) -> None:
+    definition = LadderDefinition(ladder_ref("snitch"), config={"city": "paris", "players": 3})
+    LadderStore(redis_client).create(definition)
+    ratings = RatingStore(redis_client)
+    for n in range(1, 4):
+        sides = ((("greedy",), 2.0), (("random",), 1.0), (("search#4",), 0.0))
+        ratings.apply(definition, TableResult(f"caper.v1.snitch.m{n}", sides, 1e9 + n, 3))
+    web = site(redis_client)
+    page = web.get(f"/ladders/{definition.ref.slug}").text
+    headers = table(page, "ladder")[0]
+    assert "Elo" not in headers and "Weng-Lin" in headers
+    board = ratings.leaderboard(definition, "ordinal")
+    assert (
+        column(page, "ladder", "bot")
+        == [name for name, _ in board]
+        == ["greedy", "random", "search#4"]
+    )
+    history = web.get(f"/ladders/{definition.ref.slug}/bots/random").text
+    assert column(history, "history", "place") == ["2", "2", "2"]
+    assert history.count("<polyline") == 1  # mu, with its band
+
+
+def test_a_stopped_tournament_says_why(redis_client: redis.Redis) -> None:
+    create_and_start(redis_client, "halted", "round-robin", ["random", "greedy", "search#4"])
+    TournamentStore(redis_client).set_status("halted", Status.STOPPED, "no valid pairing left")
+    web = site(redis_client)
+    page = web.get("/tournaments/halted").text
+    assert "Stopped: no valid pairing left" in page and "data-live" not in page
+    assert web.get("/tournaments/halted/live.json").json()["reason"] == "no valid pairing left"
