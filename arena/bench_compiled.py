@@ -82,8 +82,8 @@ def report(comparison: Comparison) -> str:
 def run(print_line: Callable[[str], None], seconds: float, rounds: int, city: str) -> None:
     """Compare against the build `ARENA_COMPILED_ENGINE` names, else `build/engine`."""
     build = build_folder(os.environ.get(ENVIRONMENT, "")) or DEFAULT_BUILD
-    print_line(f"pure Python against the compiled build in {build}: games/s on one core,")
-    print_line(f"each the median of {rounds} runs of {seconds:g} s, the engines taking turns")
+    print_line(f"pure Python against the compiled build {build}")
+    print_line(f"games/s on one core: medians of {rounds} runs of {seconds:g} s, taking turns")
     for comparison in compare(seconds, rounds, build, city):
         print_line(report(comparison))
 
