@@ -5,8 +5,10 @@ record and views per configuration, and the conformance checker's counts."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import pickle
 import random
 import sys
 from typing import Any
@@ -65,6 +67,8 @@ def play(game_id: str, config: Config, seed: int, bot: str | None) -> str:
         views.append(repr(view))
         actions.append(game.action_text(action))
         state = game.apply(state, action, seat)
+    # The last view, pickled and deep-copied (the compiled classes need their own __reduce__).
+    views += [repr(pickle.loads(pickle.dumps(view))), repr(copy.deepcopy(view))]
     result = game.result(state).to_json()
     record = GameRecord(game.id, game.rules_version, config, seed, tuple(actions), result=result)
     return "\n".join([json.dumps(record.to_json(), sort_keys=True), *views, game.render(state)])

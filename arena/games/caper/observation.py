@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from arena.games.caper.cards import CATALOGUE, Card, City, Kind, deck
@@ -51,6 +51,11 @@ class CaperObservation:
     snitch_deck_size: int = 0
     passed: tuple[tuple[str, ...], ...] = ()  # this round, what this seat passed, turn by turn
     received: tuple[str, ...] = ()  # a Lookout: what its Mastermind passed back this round
+
+    def __reduce__(self) -> tuple[type[CaperObservation], tuple[Any, ...]]:
+        """Pickle and deepcopy rebuild a view through its constructor: the compiled engine's
+        frozen class lacks the __setstate__ a dataclass has in Python."""
+        return type(self), tuple(getattr(self, field.name) for field in fields(self))
 
     def to_json(self) -> dict[str, Any]:
         data = self._json_2p()

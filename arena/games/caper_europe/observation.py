@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from arena.games.caper_common.draft import FINAL_ROUND, ROUNDS, deal_unseen, redeal_hidden
@@ -48,6 +48,11 @@ class EuropeObservation:
     discards: tuple[tuple[str, ...], tuple[str, ...]]  # in the order discarded
     thief_deck_size: int
     gear_deck_size: int
+
+    def __reduce__(self) -> tuple[type[EuropeObservation], tuple[Any, ...]]:
+        """Pickle and deepcopy rebuild a view through its constructor: the compiled engine's
+        frozen class lacks the __setstate__ a dataclass has in Python."""
+        return type(self), tuple(getattr(self, field.name) for field in fields(self))
 
     def to_json(self) -> dict[str, Any]:
         return {
