@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import signal
+import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -23,14 +24,26 @@ from tests.web.html_tables import column
 
 __all__ = ["command", "tmpdir_for_commands"]  # the fixtures, shared with the process tests
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(600)
+
+TOURNAMENT_S = 420  # the whole demo tournament: generous on a machine shared with other runs
+
+
+def wait_for_the_end(demo: Command) -> None:
+    deadline = time.monotonic() + TOURNAMENT_S
+    while "Ctrl-C stops it" not in demo.output():
+        assert demo.process.poll() is None, f"the demo exited:\n{demo.output()}"
+        assert time.monotonic() < deadline, f"no end in {TOURNAMENT_S} s:\n{demo.output()}"
+        demo.note_descendants()
+        time.sleep(0.2)
 
 
 def test_demo_keep_serves_the_finished_tournament_until_ctrl_c(
     command: Callable[..., Command], tmpdir_for_commands: Path
 ) -> None:
     demo = command("demo", "--rounds", "2", "--games-per-match", "2", "--keep")
-    demo.wait_for_output("Ctrl-C stops it")
+    demo.wait_for_output("Web site http")  # up before the tournament starts
+    wait_for_the_end(demo)
     text = demo.output()
     site = re.search(r"Web site (http://127\.0\.0\.1:\d+)", text)
     name = re.search(r"Swiss (demo-\w+)", text)
