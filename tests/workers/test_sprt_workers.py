@@ -3,6 +3,9 @@ and count every pair exactly once, when a worker is SIGKILLed mid-batch or a bat
 
 from __future__ import annotations
 
+import contextlib
+import os
+import signal
 import time
 
 import pytest
@@ -13,6 +16,7 @@ from rq.serializers import JSONSerializer
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStatus, SprtStore, State
 from tests.workers.conftest import StartWorker, WorkerProcess
+from workers.processes import descendants
 from workers.queue import QUEUE_NAME, arena_queue, retry_policy
 from workers.sprt import JOB_FUNCTION, batch_job_id, play_batch, start
 
@@ -59,6 +63,24 @@ def test_a_worker_killed_mid_batch_counts_each_pair_once(
     job = arena_queue(redis_client).fetch_job(batch_job_id("kill", 0))
     assert job is not None and job.worker_name == "survivor"
     assert job.retries_left is not None and job.retries_left < retry_policy().max
+
+
+def test_a_work_horse_killed_mid_batch_counts_each_pair_once(
+    redis_client: redis.Redis, start_worker: StartWorker
+) -> None:
+    definition = SprtDefinition("horse", *SLOW, elo0=0.0, elo1=0.001, max_pairs=4,
+                                batch_pairs=4, parallel=1)  # fmt: skip
+    start(redis_client, definition)
+    worker = start_worker("stable", fork=True)  # only a forking worker has horses to kill
+    _counted_at_least(redis_client, "horse", 1, worker)
+    for pid in descendants(worker.process.pid):  # the horse; the worker lives on
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    assert redis_client.hlen(keys.sprt_applied("horse")) < 4, "killed mid-batch"
+    status = _wait_over(redis_client, "horse", [worker])
+    assert status.state is State.CAPPED, status
+    assert status.pairs == 4 and redis_client.hlen(keys.sprt_applied("horse")) == 4
+    assert worker.process.poll() is None, "the worker itself carries on"
 
 
 def test_a_batch_run_twice_at_once_counts_each_pair_once(
