@@ -10,6 +10,7 @@ once (`mark_queued`) unless its job is gone with pairs still unplayed.
 from __future__ import annotations
 
 import logging
+import time
 from collections import Counter
 from types import TracebackType
 
@@ -30,6 +31,8 @@ log = logging.getLogger("arena.workers")
 
 JOB_FUNCTION = "workers.sprt.play_sprt_batch"
 ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+CHECK_EVERY_S = 3
+MISSING_GRACE_S = 5  # a batch is marked queued a moment before its job is
 
 
 def batch_job_id(name: str, batch: int) -> str:
@@ -172,22 +175,44 @@ def cancel_queued(client: redis.Redis, name: str) -> int:
     return cancelled
 
 
+def check_running(client: redis.Redis) -> None:
+    """`check` every running test, at most once per CHECK_EVERY_S across the pool (run by the
+    workers' maintenance, so a lost batch job is found with nobody looking)."""
+    if not client.set(keys.sprt_check_lock(), 1, nx=True, ex=CHECK_EVERY_S):
+        return
+    store = SprtStore(client)
+    for name in store.names():
+        if store.is_running(name):
+            check(client, name)
+
+
 def settle(client: redis.Redis, name: str) -> Counter[str]:
-    """Make a running test's state true, as `arena sprt status` shows it: a batch with pairs to
-    play whose job is gone is queued again; one whose job ended unplayed (cancelled or stopped
-    by an operator, failed for good) stops the test, saying why. Returns how many unfinished
-    batches' jobs are in each RQ state."""
+    """`check`, after dealing with abandoned jobs as a worker would (there may be none left):
+    what `arena sprt status` runs first, so what it shows is true."""
+    arena_queue(client).started_job_registry.cleanup()  # a dead worker's batch: retried now
+    return check(client, name)
+
+
+def check(client: redis.Redis, name: str) -> Counter[str]:
+    """Make a running test's state true: a batch with pairs to play whose job has been gone for
+    MISSING_GRACE_S is queued again; one whose job ended unplayed (cancelled or stopped by an
+    operator, failed for good) stops the test, saying why. Returns how many unfinished batches'
+    jobs are in each RQ state ("missing": gone for less than the grace)."""
     store = SprtStore(client)
     if not store.is_running(name):
         return Counter()
-    arena_queue(client).started_job_registry.cleanup()  # a dead worker's batch: retried now
     definition, states = store.get(name), Counter[str]()
-    for batch in sorted(int(b) for b in client.hkeys(keys.sprt_batches(name))):
+    queued_at = {int(b): float(t) for b, t in client.hgetall(keys.sprt_batches(name)).items()}
+    for batch in sorted(queued_at):
         if all(store.is_applied(name, n) for n in definition.batch_pairs_of(batch)):
             continue
         job = Job.fetch_many([batch_job_id(name, batch)], client, serializer=JSONSerializer)[0]
         if job is None:
-            states["queued again" if ensure_queued(client, definition, batch) else "gone"] += 1
+            # marked a moment before it is queued: a job missing for less may be on its way
+            if time.time() - queued_at[batch] < MISSING_GRACE_S:
+                states["missing"] += 1
+            elif ensure_queued(client, definition, batch):
+                states["queued again"] += 1
             continue
         status = job.get_status(refresh=False)
         if status in ENDED_UNPLAYED:

@@ -19,7 +19,7 @@ import workers.jobs  # noqa: F401 - imported once here, so every forked job star
 from arena.metrics.recorder import record_job_failure
 from arena.store.outages import connect_patiently
 from arena.store.server import connect
-from workers import liveness
+from workers import liveness, sprt
 from workers.processes import signals_deferred
 from workers.queue import QUEUE_NAME
 
@@ -66,6 +66,10 @@ class ArenaWorker(Worker):
             liveness.check_running(self.connection)
         except Exception:  # a failed check must not stop the worker; the next one may pass
             log.exception("checking running tournaments failed")
+        try:
+            sprt.check_running(self.connection)
+        except Exception:
+            log.exception("checking running SPRT tests failed")
 
     def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[no-untyped-call]

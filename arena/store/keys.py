@@ -224,3 +224,8 @@ def sprt_batches(name: str) -> str:
     """Hash: batch number -> when it was first queued (a batch is queued once, then re-queued
     only if its job is gone with pairs unplayed)."""
     return f"{PREFIX}:sprt:{name}:batches"
+
+
+def sprt_check_lock() -> str:
+    """String with a TTL: held by the one worker checking running SPRT tests' liveness."""
+    return f"{PREFIX}:sprts:check-lock"

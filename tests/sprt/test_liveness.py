@@ -3,6 +3,9 @@ again a batch whose job is gone, and stops the test, saying why, if a job ended 
 
 from __future__ import annotations
 
+import time
+
+import pytest
 import redis
 from click.testing import CliRunner
 from rq import SimpleWorker
@@ -12,7 +15,7 @@ from rq.serializers import JSONSerializer
 from arena.cli import main
 from arena.store.sprt import SprtDefinition, SprtStore, State
 from workers.queue import QUEUE_NAME, arena_queue
-from workers.sprt import batch_job_id, settle, start
+from workers.sprt import MISSING_GRACE_S, batch_job_id, settle, start
 
 WIDE = SprtDefinition("live", "greedy", "random", elo0=0.0, elo1=50.0, batch_pairs=2, parallel=2)
 
@@ -21,10 +24,15 @@ def _work(client: redis.Redis) -> None:
     SimpleWorker([QUEUE_NAME], connection=client, serializer=JSONSerializer).work(burst=True)
 
 
-def test_a_batch_whose_job_is_gone_is_queued_again(redis_client: redis.Redis) -> None:
+def test_a_batch_whose_job_is_gone_is_queued_again(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
     start(redis_client, WIDE)
     Job.fetch(batch_job_id("live", 1), redis_client, serializer=JSONSerializer).delete()
     assert arena_queue(redis_client).job_ids == [batch_job_id("live", 0)]
+    assert settle(redis_client, "live") == {"missing": 1, "queued": 1}, "it may be on its way"
+    later = time.time() + MISSING_GRACE_S
+    monkeypatch.setattr(time, "time", lambda: later)
     assert settle(redis_client, "live") == {"queued again": 1, "queued": 1}
     assert sorted(arena_queue(redis_client).job_ids) == [batch_job_id("live", b) for b in (0, 1)]
     _work(redis_client)

@@ -45,6 +45,20 @@ def test_greedy_against_random_accepts_h1_on_the_pool(
     assert not arena_queue(redis_client).job_ids, "no batch left waiting"
 
 
+def test_a_lost_batch_job_is_queued_again_by_the_workers(
+    redis_client: redis.Redis, start_worker: StartWorker
+) -> None:
+    definition = SprtDefinition("lost", "greedy", "random", elo0=0.0, elo1=50.0, parallel=1)
+    start(redis_client, definition)
+    lost = arena_queue(redis_client).fetch_job(batch_job_id("lost", 0))
+    assert lost is not None
+    lost.delete()  # as a lossy Redis would
+    worker = start_worker("finder")  # its maintenance finds the batch gone and queues it again
+    status = _wait_over(redis_client, "lost", [worker])
+    assert status.state is State.ACCEPTED_H1, status
+    assert "batch 0 had no job left: queued again" in worker.output()
+
+
 def test_a_worker_killed_mid_batch_counts_each_pair_once(
     redis_client: redis.Redis, start_worker: StartWorker
 ) -> None:
