@@ -1,6 +1,7 @@
-"""Rating maths (pure: the standard library, and openskill, itself pure maths): Elo, Glicko-2,
-Weng-Lin for teams and tables, whole-event Bradley-Terry fits, and pentanomial / SPRT statistics
-for comparing bot versions over duplicate pairs.
+"""Rating maths (pure: the standard library, openskill, itself pure maths, and numpy for the
+Bradley-Terry fit's linear algebra): Elo, Glicko-2, Weng-Lin for teams and tables, whole-event
+Bradley-Terry fits, and pentanomial / SPRT statistics for comparing bot versions over duplicate
+pairs.
 
 The Redis side (atomic, exactly-once updates) lives elsewhere and only calls these functions.
 """
