@@ -39,7 +39,6 @@ class Progress:
     rounds: int  # rounds paired so far
     planned: int  # rounds planned
     reason: str = ""  # why a stopped tournament stopped
-    fitting: bool = False  # its Bradley-Terry ratings are being computed
 
     @property
     def percent(self) -> int:
@@ -48,7 +47,7 @@ class Progress:
     @property
     def live(self) -> bool:
         """The page keeps polling while this holds."""
-        return self.status in (Status.CREATED.value, Status.RUNNING.value) or self.fitting
+        return self.status in (Status.CREATED.value, Status.RUNNING.value)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -60,7 +59,6 @@ class Progress:
             "percent": self.percent,
             "reason": self.reason,
             "live": self.live,
-            "fitting": self.fitting,
         }
 
 
@@ -186,7 +184,6 @@ def pair_standings(
     definition: TournamentDefinition,
     rows: Sequence[Standing],
     fit: BTFit | None,
-    fitting: bool = False,
 ) -> Grid:
     """Points, tie-breaks in the order they break ties, and the Bradley-Terry rating with its
     95% interval (fitted to every game of the event)."""
@@ -214,11 +211,6 @@ def pair_standings(
         caption += (
             f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
             f"first seat {round(fit.seat_advantage):+d} Elo"
-        )
-    elif fitting:
-        caption += (
-            f"; rating: the Bradley-Terry fit of {len(rows)} entrants is being computed and "
-            "shows here when ready"
         )
     else:
         caption += "; rating: too few games yet for a Bradley-Terry fit"

@@ -6,7 +6,6 @@ site shows and downloads exactly what `arena tournament standings|crosstable|exp
 
 from __future__ import annotations
 
-import dataclasses
 import json
 
 import redis
@@ -78,8 +77,7 @@ def tournament_page(request: Request) -> Response:
         context |= _table_parts(client, definition)
     else:
         context |= _pair_parts(request, definition)
-    fitting = fits(request).pending(definition.name, shown.done)
-    context["progress"] = dataclasses.replace(shown, fitting=fitting)
+    context["progress"] = shown
     return page(request, "tournament.html", context)
 
 
@@ -91,7 +89,7 @@ def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str,
         entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
     )
     results = store.results(name)
-    fit, fitting = fits(request).get(name, len(results), store.games(name), entrants)
+    fit = fits(request).get(name, len(results), lambda: store.games(name), entrants)
     if definition.format is Format.SWISS:
         chart = views.swiss_crosstable(
             definition, rows, history.results, history.byes, len(store.rounds(name))
@@ -101,7 +99,7 @@ def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str,
             definition, rows, crosstable(entrants, history.results), history.byes
         )
     return {
-        "standings": views.pair_standings(definition, rows, fit, fitting),
+        "standings": views.pair_standings(definition, rows, fit),
         "crosstable": chart,
         "rounds": views.pair_rounds(name, store.rounds(name), results),
     }
@@ -127,9 +125,7 @@ def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[
 def live(request: Request) -> Response:
     client = store_client(request)
     definition = _definition(client, request.path_params["name"])
-    shown = progress(client, definition)
-    fitting = fits(request).pending(definition.name, shown.done)
-    return JSONResponse(dataclasses.replace(shown, fitting=fitting).to_json())
+    return JSONResponse(progress(client, definition).to_json())
 
 
 def download(request: Request) -> Response:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Callable
 
 from arena.ratings.ladder import Standing
 from arena.store.bots import BotInfo
@@ -23,7 +23,7 @@ from arena.tournament.definition import Format, TournamentDefinition
 from arena.web import bot_views, ladder_views, links
 from arena.web import tournament_views as views
 from arena.web.chart import Series, history_svg
-from arena.web.fits import FitCache
+from arena.web.fits import FitCache, Games
 
 FIELD = ("ann", "bob", "cat")
 
@@ -221,19 +221,22 @@ def test_a_swiss_crosstable_is_a_wall_chart_of_opponent_ranks_by_round() -> None
     assert by_entrant["ann"][3].text == ""  # paired in round 2, not played yet
 
 
-def test_fits_are_kept_per_tournament_state_and_large_fields_fit_in_the_background() -> None:
+def test_fits_are_kept_per_tournament_state_and_refitted_when_a_result_comes_in() -> None:
     games = [("ann", "bob", 1.0), ("bob", "cat", 0.5), ("cat", "ann", 0.0), ("ann", "cat", 1.0)]
-    cache = FitCache(inline_entrants=3)
-    fit, fitting = cache.get("cup", 4, games, FIELD)
-    assert fit is not None and not fitting
-    assert cache.get("cup", 4, [], FIELD)[0] is fit  # same state: not refitted
-    assert cache.get("cup", 1, games[:1], FIELD)[0] is not fit  # a new result: refitted
-    background = FitCache(inline_entrants=2)
-    fit, fitting = background.get("cup", 4, games, FIELD)
-    assert fit is None and fitting
-    deadline = time.monotonic() + 60
-    while background.pending("cup", 4) and time.monotonic() < deadline:
-        time.sleep(0.01)
-    fit, fitting = background.get("cup", 4, games, FIELD)
-    assert fit is not None and not fitting
-    assert fit.estimate("ann").rating > fit.estimate("cat").rating
+    reads: list[int] = []
+
+    def read(some: Games) -> Callable[[], Games]:
+        def games_read() -> Games:
+            reads.append(len(some))
+            return some
+
+        return games_read
+
+    cache = FitCache()
+    fit = cache.get("cup", 4, read(games), FIELD)
+    assert fit is not None and fit.estimate("ann").rating > fit.estimate("cat").rating
+    assert cache.get("cup", 4, read([]), FIELD) is fit  # same state: neither read nor refitted
+    refitted = cache.get("cup", 1, read(games[:1]), FIELD)  # a new result: refitted
+    assert refitted is not None and refitted is not fit and refitted.games == 1
+    assert cache.get("other", 0, read([]), FIELD) is None  # no games yet: no fit, no error
+    assert reads == [4, 1, 0]

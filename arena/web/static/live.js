@@ -7,7 +7,6 @@
   var url = card.dataset.live;
   var done = card.dataset.done;
   var status = card.dataset.status;
-  var fitting = card.dataset.fitting === "true";
   var unit = document.getElementById("progress-text").textContent.indexOf("tables") >= 0 ? "tables" : "matches";
   var periodMs = 2000;
 
@@ -38,10 +37,9 @@
       .then(function (r) { return r.json(); })
       .then(function (p) {
         show(p);
-        var changed = String(p.done) !== done || p.status !== status || p.fitting !== fitting;
+        var changed = String(p.done) !== done || p.status !== status;
         done = String(p.done);
         status = p.status;
-        fitting = p.fitting;
         var next = changed ? refreshBody() : Promise.resolve();
         return next.then(function () {
           card.dataset.done = done;
