@@ -10,7 +10,7 @@ import click
 import redis
 from rich.table import Table
 
-from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.store.sprt import SprtStatus
 
 PENTANOMIAL = "[LL, LD+DL, WL+DD+LW, WD+DW, WW]"
@@ -49,7 +49,7 @@ def sprt_group() -> None:
     help="Batches queued at once (about the number of workers).",
 )
 @click.option("--logistic", is_flag=True, help="Logistic Elo bounds instead of normalised Elo.")
-@click.option("--seed", default=1, show_default=True, help="Seed of the first pair's deal.")
+@event_seed_option("the first pair's deal")
 @friendly_errors
 def sprt_start(
     name: str,
@@ -86,7 +86,7 @@ def sprt_start(
     console.print(
         f"SPRT {name} started: {test_bot} (test) vs {base_bot} (base), H0 elo {elo0:g}, "
         f"H1 elo {elo1:g} in {definition.model}; LLR bounds {lower:.3f}, {upper:.3f}; "
-        f"{len(queued)} batches of {batch_pairs} pairs queued for the workers"
+        f"{len(queued)} batches of {batch_pairs} pairs queued for the workers; seed {seed}"
     )
 
 

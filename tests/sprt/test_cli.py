@@ -114,3 +114,15 @@ def test_names_are_unique_and_unknown_names_are_named(
     _fails_cleanly(run("stop", "twice"), "unknown SPRT 'twice'; known SPRTs: once")
     _fails_cleanly(run("status", "twice"), "unknown SPRT 'twice'")
     _fails_cleanly(CliRunner().invoke(main, ["sprt", "list"], env={"REDIS_URL": ""}), "no Redis")
+
+
+def test_each_test_gets_a_fresh_seed_unless_one_is_given(
+    run: Invoke, redis_client: redis.Redis
+) -> None:
+    """Two tests of the same pair on one seed would replay the same deals: no new evidence."""
+    for name in ("one", "two"):
+        assert run("start", name, *GREEDY_VS_RANDOM).exit_code == 0
+    store = SprtStore(redis_client)
+    assert store.get("one").seed != store.get("two").seed
+    given = run("start", "three", *GREEDY_VS_RANDOM, "--seed", "5")
+    assert "seed 5" in given.output and store.get("three").seed == 5
