@@ -164,7 +164,7 @@ def test_a_players_packed_line_holds_the_serialisers_strings() -> None:
     for standing in standings:
         expected = [*standing_fields(standing).values(), summary_value(standing)]
         expected += [skill_value(standing), *(repr(float(v)) for v in board_values(standing))]
-        assert packed(standing) == "\t".join(expected)
+        assert packed(standing) == tuple(expected)
 
 
 @pytest.mark.parametrize("config", [PAIRS, SNITCH, TEAMS], ids=["pairs", "tables", "teams"])
@@ -209,3 +209,20 @@ def test_a_batch_rated_ahead_is_rated_again_if_someone_else_went_first(
     logged = [r.result_id for r in RatingStore(redis_client).results(ladder)]
     assert sorted(logged) == sorted(r.result_id for r in results)  # each once
     assert rebuild(redis_client, ladder, write=False).identical
+
+
+def test_odd_ids_reach_redis_byte_for_byte(redis_client: redis.Redis) -> None:
+    # The batch's writes travel as one JSON text that the script decodes (cjson): quotes,
+    # backslashes, control characters, tabs, newlines and non-ASCII must come out unchanged.
+    one, many = make(redis_client, "one", PAIRS), make(redis_client, "many", PAIRS)
+    store = RatingStore(redis_client)
+    odd = ['q"uote', "back\\slash", "tab\tnew\nline", "bell\x07", "é ünï 😀", "\u2028", "1e5"]
+    results = [
+        RatedResult(name, "random", "greedy", 0.5 * (i % 3), float(i)) for i, name in enumerate(odd)
+    ]
+    for result in results:
+        store.apply(one, result)
+    store.apply_many(many, results, batch=4)
+    assert by_suffix(redis_client, many) == by_suffix(redis_client, one)
+    assert [r.result_id for r in store.results(many)] == odd
+    assert rebuild(redis_client, many, write=False).identical
