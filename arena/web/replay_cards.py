@@ -2,7 +2,8 @@
 
 A card is keyed as the game's observations name it: first-edition Caper by name, Caper: Europe
 by id, Age of Thieves by id (action cards, events and thieves). Each entry holds what a card
-face shows: name, kind, colour, cost, income or points, effect text (what `arena cards` lists).
+face shows: name, kind, colour, cost, income or points, effect text (what `arena cards` lists;
+Caper: Europe's in plain English, `europe_words`, with the spec's notation beside it).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from arena.games.caper.cards import Card as CaperCard
 from arena.games.caper_common.draft import Kind
 from arena.games.caper_europe.cards import Card as EuropeCard
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
+from arena.web.europe_words import card_words
 
 CardFace = dict[str, str | int]
 
@@ -66,7 +68,9 @@ def _europe(city: str) -> tuple[tuple[str, CardFace], ...]:
 
 
 def _europe_face(card: EuropeCard) -> CardFace:
-    face: CardFace = {"name": card.name, "kind": card.kind.value, "text": card.text}
+    # The effect in plain English; the spec's notation stays beside it, for the tooltip.
+    face: CardFace = {"name": card.name, "kind": card.kind.value, "text": card_words(card)}
+    face["notation"] = card.text
     if card.kind is Kind.GEAR:
         face |= {"colour": card.colour.value, "cost": card.cost, "copies": card.copies}
     elif card.kind is Kind.THIEF:

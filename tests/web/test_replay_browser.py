@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse
 from starlette.routing import Route
 
 from arena.games import get_game
+from arena.games.caper.cards import CATALOGUE as CAPER_CARDS
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
 from arena.games.record import GameRecord, replay_states
 from arena.match.local import play_rotation
@@ -24,6 +25,7 @@ from arena.store.ratings import RatedResult, RatingStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.web.app import create_app
+from arena.web.europe_words import card_words
 from tests.web.browser import CHROMIUM, require_chromium, serve
 from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
@@ -123,6 +125,10 @@ def test_stepping_through_a_tournament_game_shows_the_stored_moves_cards_and_sco
             assert [category.replace("_", " "), str(points)] == next(
                 row[:2] for row in rows if row[0] == category.replace("_", " ")
             )
+        effects = page.eval_on_selector_all(  # board cards show their effect too
+            ".location .crew .gcard", "n => n.map(x => [x.dataset.card, x.innerText])"
+        )
+        assert effects and all(CAPER_CARDS[key].text in text for key, text in effects)
         page.screenshot(path=artifacts / "3-end.png", full_page=True)
         for _ in range(3):
             page.click("#back")
@@ -192,7 +198,37 @@ def test_a_europe_game_shows_its_marker_track_and_goods(
             ".location > .gcard .gcard-name", "n => n.map(x => x.textContent)"
         )
         assert names == [EUROPE_CARDS[card].name for card in view["locations"]]
+        texts = page.eval_on_selector_all(
+            ".location > .gcard .gcard-text", "n => n.map(x => x.textContent)"
+        )
+        assert texts == [card_words(EUROPE_CARDS[card]) for card in view["locations"]]
+        assert not any("PER " in text or "@" in text for text in texts), "words, not notation"
+        _check_board_card_effects(page)
         page.screenshot(path=artifacts / "europe-end.png", full_page=True)
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: no hover, a tap
+        page.click(".location .crew .gcard >> nth=0")
+        page.locator(".location").first.screenshot(path=artifacts / "europe-phone-card-open.png")
+
+
+def _check_board_card_effects(page: Page) -> None:
+    """Every card in a crew shows its effect in words, clamped to two lines; a click opens
+    one card's whole text (and says so to screen readers), a second click closes it."""
+    shown = page.eval_on_selector_all(
+        ".location .crew .gcard",
+        "n => n.map(x => [x.dataset.card, x.querySelector('.gcard-text.compact').textContent])",
+    )
+    assert shown, "the game ended with cards in the crews"
+    assert shown == [[key, card_words(EUROPE_CARDS[key])] for key, _ in shown]
+    longest = max(range(len(shown)), key=lambda i: len(shown[i][1]))
+    card = page.locator(".location .crew .gcard").nth(longest)
+    text = card.locator(".gcard-text")
+    clipped = "t => t.scrollHeight > t.clientHeight + 1"
+    assert text.evaluate(clipped), "a long effect is clamped on the board"
+    card.click()
+    assert card.get_attribute("aria-expanded") == "true" and not text.evaluate(clipped)
+    card.press("Enter")
+    assert card.get_attribute("aria-expanded") == "false" and text.evaluate(clipped)
+    card.click()
 
 
 def test_a_game_page_in_play_turns_into_the_replay_once_its_match_is_rated(

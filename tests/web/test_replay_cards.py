@@ -12,6 +12,7 @@ from arena.games.age_of_thieves import catalogue
 from arena.games.caper.cards import CATALOGUE as CAPER_CARDS
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
 from arena.match.local import play_rotation
+from arena.web.europe_words import card_words
 from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import ALL, build_replay
 
@@ -60,7 +61,8 @@ def test_faces_are_the_engines_cards() -> None:
     }  # fmt: skip
     assert all(CAPER_CARDS[key].city.value in ("base", "rome") for key in caper)
     europe = card_table("caper-europe", {"city": "barcelona"})
-    assert europe["banker"]["text"] == EUROPE_CARDS["banker"].text == "PER yellow: MOVE 1"
+    assert europe["banker"]["notation"] == EUROPE_CARDS["banker"].text == "PER yellow: MOVE 1"
+    assert europe["banker"]["text"] == card_words(EUROPE_CARDS["banker"])  # in plain English
     assert europe["banker"]["income"] == 2 and europe["banker"]["german"] == "Der Bankier"
     aot = card_table("age-of-thieves", {})
     assert {c.id for c in catalogue().cards} <= set(aot)

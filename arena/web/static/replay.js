@@ -41,7 +41,8 @@
     const looks = `${opts.small ? " small" : ""}${opts.flipped ? " flipped" : ""}${opts.fresh ? " fresh" : ""}`;
     const node = el("div", `gcard c-${colour}${looks}`);
     node.dataset.card = key;
-    node.title = `${face.name}\n${facts(face)}\n${face.text}${opts.flipped ? "\n(flipped face down)" : ""}`;
+    const notation = face.notation ? `\n(${face.notation})` : "";
+    node.title = `${face.name}\n${facts(face)}\n${face.text}${notation}${opts.flipped ? "\n(flipped face down)" : ""}`;
     const head = el("div", "gcard-head");
     head.append(el("span", "gcard-name", face.name));
     if (face.cost !== undefined) head.append(el("span", "gcard-cost", face.cost));
@@ -49,6 +50,14 @@
     else if (face.points !== undefined) head.append(el("span", "gcard-cost", face.points));
     node.append(head, el("div", "gcard-kind", facts(face)));
     if (!opts.small) node.append(el("div", "gcard-text", face.text));
+    else {
+      // Board and discard cards: the effect clamped to two lines; a click or Enter shows it all
+      // (a tooltip alone is out of reach on a touch screen).
+      node.append(el("div", "gcard-text compact", face.text));
+      node.tabIndex = 0;
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-expanded", "false");
+    }
     return node;
   }
 
@@ -321,6 +330,17 @@
     root.dataset.ready = "true";
   }
 
+  function toggleCard(event) {
+    const node = event.target.closest(".gcard.small");
+    if (!node) return false;
+    node.setAttribute("aria-expanded", String(node.classList.toggle("open")));
+    return true;
+  }
+
+  root.addEventListener("click", toggleCard);
+  root.addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && toggleCard(event)) event.preventDefault();
+  });
   $("first").addEventListener("click", () => show(0));
   $("back").addEventListener("click", () => show(step - 1));
   $("forward").addEventListener("click", () => show(step + 1));
