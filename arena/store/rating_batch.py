@@ -186,7 +186,8 @@ def apply_batch(
                     pipe.unwatch()
                     return BatchApplied((), length, tuple(skipped))
                 rated = batch.rate_and_write(pipe, fresh, length, current)
-                pipe.execute()
+                if pipe.execute()[-1] != 1:  # the script's own check (the WATCH catches it first)
+                    raise redis.WatchError("the ladder changed under the batch")
             except redis.WatchError:
                 cache.standings.clear()
                 continue  # another update of this ladder went first: read and rate again

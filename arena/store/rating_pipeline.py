@@ -3,15 +3,16 @@
 A batch costs about as much CPU in Python (the maths, the strings) as in Redis (the script):
 one after the other, each waits for the other. Here a thread commits a batch while the caller's
 thread rates the next one, speculatively: from the standings the batch in flight will leave,
-and at the log length it will leave. The commit then checks, under WATCH, that the log has
-exactly that length and none of the batch's ids is rated; only then does it EXEC. The log length
+and at the log length it will leave. The commit is one EVAL whose script first checks that the
+log has exactly that length and none of the batch's ids is rated, and writes nothing (replying
+0) otherwise: a script runs atomically, so no WATCH and no read round trip. The log length
 grows with every rated result (this writer's or anyone's), so an equal length means nobody else
 rated anything since the batch in flight committed, and the speculation read the real state.
 
-Anything else (another writer went first, the batch in flight failed its own check, a watched
-key changed before EXEC) falls back to `apply_batch`, which reads and rates the batch again
-under WATCH; the next batch's speculation is then dropped too. Exactly once and the bytes
-written are those of `apply_batch`; the tests run every `apply_many` through this path.
+Anything else (another writer went first, the batch in flight failed its own check) falls
+back to `apply_batch`, which reads and rates the batch again under WATCH; the next batch's
+speculation is then dropped too. Exactly once and the bytes written are those of `apply_batch`;
+the tests run every `apply_many` through this path.
 """
 
 from __future__ import annotations
@@ -135,24 +136,13 @@ class PipelinedWriter:
         self, chunk: Sequence[AnyResult], plan: _Plan | None
     ) -> tuple[BatchApplied, StandingCache | None]:
         """(what was rated, None) if the plan held; else (what the plain path rated, its cache)."""
+        # One round trip: the script itself checks the log length and the ids (the plan's
+        # assumptions) and writes nothing if they no longer hold. No WATCH, no read first: each
+        # round trip of this thread waits for the GIL the rating thread holds.
         if plan is not None:
-            ids = [r.result_id for r in plan.applied.rated]
-            with self.client.pipeline() as pipe:
-                try:
-                    pipe.watch(  # type: ignore[no-untyped-call]
-                        keys.ladder_applied(self.slug), keys.ladder_summary(self.slug)
-                    )
-                    read = self.client.pipeline(transaction=False)
-                    read.llen(keys.ladder_log(self.slug))
-                    read.hmget(keys.ladder_applied(self.slug), ids)
-                    length, seen = read.execute()
-                    if int(length) == plan.applied.position and not any(seen):
-                        pipe.multi()
-                        pipe.execute_command(*plan.command)  # type: ignore[no-untyped-call]
-                        pipe.execute()
-                        return plan.applied, None
-                except redis.WatchError:
-                    pass  # someone else went first: the plain path below
+            written = self.client.execute_command(*plan.command)  # type: ignore[no-untyped-call]
+            if written == 1:
+                return plan.applied, None
         cache = StandingCache()
         return apply_batch(self.client, self.ladder, chunk, cache), cache
 

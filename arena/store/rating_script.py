@@ -39,7 +39,18 @@ local names = {}
 for name in string.gmatch(ARGV[3], '[^\\t]+') do names[#names + 1] = name end
 local count = #names
 local data = cjson.decode(ARGV[4])
-chunked('HSET', KEYS[1], data[1])
+-- Exactly once without WATCH: the batch was rated for a log of this length and none of its ids
+-- rated; anything else means someone else rated meanwhile, and nothing is written (0).
+local applied, ids = data[1], {}
+if redis.call('LLEN', KEYS[2]) ~= tonumber(applied[2]) then return 0 end
+for at = 1, #applied, 2 do ids[#ids + 1] = applied[at] end
+for first = 1, #ids, 1000 do
+  local seen = redis.call('HMGET', KEYS[1], unpack(ids, first, math.min(first + 999, #ids)))
+  for _, position in ipairs(seen) do
+    if position then return 0 end
+  end
+end
+chunked('HSET', KEYS[1], applied)
 chunked('RPUSH', KEYS[2], data[2])
 local boards = #KEYS - 4
 local summary, skill, scores = {}, {}, {}
@@ -66,6 +77,7 @@ end
 chunked('HSET', KEYS[3], summary)
 chunked('HSET', KEYS[4], skill)
 for b = 1, boards do chunked('ZADD', KEYS[4 + b], scores[b]) end
+return 1
 """
 _FIELDS = "\t".join(standing_fields(Standing()))
 
@@ -135,7 +147,8 @@ def batch_command(
 ) -> list[str | int]:
     """The EVAL holding every write of `results`, rated one after another from log index
     `position`: `final` is each player's standing after the last of them, `histories` its new
-    history entries in order (both in the order players first appear)."""
+    history entries in order (both in the order players first appear). It replies 1, or 0 and
+    writes nothing if the log is no longer `position` long or one of the ids is rated."""
     applied: list[str] = []
     for offset, result in enumerate(results):
         applied += (result.result_id, str(position + offset))

@@ -14,6 +14,7 @@ from arena.ratings import InvalidResultError
 from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
+from arena.store.rating_batch import check_sides, rate_fresh
 from arena.store.rating_pipeline import PipelinedWriter
 from arena.store.rating_records import (
     board_values,
@@ -226,3 +227,21 @@ def test_odd_ids_reach_redis_byte_for_byte(redis_client: redis.Redis) -> None:
     assert by_suffix(redis_client, many) == by_suffix(redis_client, one)
     assert [r.result_id for r in store.results(many)] == odd
     assert rebuild(redis_client, many, write=False).identical
+
+
+def test_a_batch_script_writes_nothing_once_its_assumptions_fail(redis_client: redis.Redis) -> None:
+    # The pipelined commit sends the script without WATCH: the script itself must refuse a
+    # batch rated for another log length, or holding an id rated meanwhile.
+    ladder = make(redis_client, "pairs", PAIRS)
+    results = results_for(PAIRS, 10)
+    outcomes = check_sides(ladder, results)
+    _, _, at_one = rate_fresh(ladder, outcomes, results[5:], 1, {})
+    _, _, first = rate_fresh(ladder, outcomes, results[:5], 0, {})
+    _, _, again = rate_fresh(ladder, outcomes, results[4:6], 5, {})
+    assert redis_client.execute_command(*at_one) == 0  # type: ignore[no-untyped-call]
+    assert not redis_client.exists(keys.ladder_log(ladder.ref.slug))
+    assert redis_client.execute_command(*first) == 1  # type: ignore[no-untyped-call]
+    written = snapshot(redis_client, ladder)
+    # The right length, but results[4] is rated.
+    assert redis_client.execute_command(*again) == 0  # type: ignore[no-untyped-call]
+    assert snapshot(redis_client, ladder) == written
