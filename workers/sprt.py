@@ -22,7 +22,7 @@ from rq.serializers import JSONSerializer
 
 from arena.games import get_game
 from arena.match.match import play_match
-from arena.match.referee import FaultPolicy, GameOutcome
+from arena.match.referee import FaultPolicy, GameOutcome, Termination
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStore, pair_id
 from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue, retry_policy
@@ -33,6 +33,12 @@ JOB_FUNCTION = "workers.sprt.play_sprt_batch"
 ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 CHECK_EVERY_S = 3
 MISSING_GRACE_S = 5  # a batch is marked queued a moment before its job is
+
+
+class BotAwayError(RuntimeError):
+    """A game of the pair was lost by a bot away longer than the grace period: that says
+    nothing of its strength, so the pair is not counted (counting it would let an absence
+    accept H0); the batch fails, is retried, and the test stops after the last attempt."""
 
 
 def batch_job_id(name: str, batch: int) -> str:
@@ -92,8 +98,9 @@ def play_sprt_batch(name: str, batch: int) -> dict[str, object]:
         return play_batch(job.connection, name, batch)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the test cannot go on
+            why = str(error) if isinstance(error, BotAwayError) else repr(error)
             SprtStore(job.connection).stop(
-                name, f"batch {batch} failed on every attempt ({RETRIES + 1}): {error!r}"
+                name, f"batch {batch} failed on every attempt ({RETRIES + 1}): {why}"
             )
         raise
 
@@ -133,6 +140,13 @@ def play_pair(client: redis.Redis, definition: SprtDefinition, number: int) -> i
         pair_id(definition.name, number),
         duplicate=True,
     )
+    for outcome in outcomes:
+        if outcome.termination is Termination.DISCONNECT:  # timeouts do count: speed is play
+            away = outcome.record.players[1 - (outcome.result.winner or 0)]
+            raise BotAwayError(
+                f"{away} was away longer than the grace period ({definition.grace_ms} ms) "
+                f"in pair {number}: not counted"
+            )
     return sum(game_halves(outcome, definition.test) for outcome in outcomes)
 
 
