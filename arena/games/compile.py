@@ -27,6 +27,7 @@ from arena.games.compiled import (
     DEFAULT_BUILD,
     MANIFEST,
     PACKAGES,
+    RATINGS,
     ROOT,
     extension_suffix,
     source_hash,
@@ -37,13 +38,13 @@ LEFT_OUT = frozenset({"__init__", "game"})
 
 
 def engine_modules() -> list[str]:
-    """The modules to compile, by name."""
+    """The modules to compile, by name: the engine's, then the rating maths' (`RATINGS`)."""
     names = []
     for package in PACKAGES:
         for path in sorted(source_path(package + ".__init__").parent.glob("*.py")):
             if path.stem not in LEFT_OUT:
                 names.append(f"{package}.{path.stem}")
-    return names
+    return names + list(RATINGS)
 
 
 def build(out: Path, jobs: int) -> list[str]:

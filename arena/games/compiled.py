@@ -1,4 +1,5 @@
-"""The optional compiled Caper engine: modules of both editions built by mypyc into native code.
+"""The optional compiled Caper engine: modules of both editions built by mypyc into native code
+(and the rating maths of `RATINGS`).
 
 The pure-Python engine is the default. `python -m arena.games.compile` (or `make
 engine-compiled`) builds the compiled one into `build/engine`; setting `ARENA_COMPILED_ENGINE=1`
@@ -29,6 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]  # the folder holding the `arena` pac
 DEFAULT_BUILD = ROOT / "build" / "engine"
 # The packages whose modules are compiled (their __init__ and game modules stay Python).
 PACKAGES = ("arena.games.caper_common", "arena.games.caper", "arena.games.caper_europe")
+# Beside the engine, the maths of batched ratings (issue 13 item 2): one result rated on floats.
+# `arena.ratings` imports this module first, so they load from the build when it is enabled.
+RATINGS = ("arena.ratings.single", "arena.ratings.glicko2")
 
 
 class BuildError(ValueError):
@@ -129,5 +133,6 @@ def compiled_modules() -> list[str]:
     return sorted(
         name
         for name, module in list(sys.modules.items())
-        if name.startswith(PACKAGES) and str(getattr(module, "__file__", "")).endswith(suffixes)
+        if (name.startswith(PACKAGES) or name in RATINGS)
+        and str(getattr(module, "__file__", "")).endswith(suffixes)
     )

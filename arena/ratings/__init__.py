@@ -6,6 +6,9 @@ pairs.
 The Redis side (atomic, exactly-once updates) lives elsewhere and only calls these functions.
 """
 
+# First: a compiled build (ARENA_COMPILED_ENGINE) must be enabled before any module it holds
+# loads as Python; importing `arena.games` enables it.
+import arena.games.compiled  # noqa: F401
 from arena.ratings.bradley_terry import (
     ELO_PER_NATURAL_UNIT,
     BTEstimate,

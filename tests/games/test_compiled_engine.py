@@ -21,6 +21,7 @@ import pytest
 from arena.games.compiled import (
     ENVIRONMENT,
     MANIFEST,
+    RATINGS,
     ROOT,
     BuildError,
     extension_suffix,
@@ -34,6 +35,7 @@ COMPARED = re.compile(
     r"^(caper\S*) \(paris, (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
 )
 ENGINE_TESTS = ("tests/games/caper", "tests/games/caper_common", "tests/games/caper_europe")
+RATING_TESTS = ("tests/ratings/test_single.py", "tests/ratings/test_glicko2.py")
 
 
 def environment(build: Path | None) -> dict[str, str]:
@@ -89,6 +91,22 @@ def test_every_engine_test_passes_on_the_compiled_engine(build: Path) -> None:
     done = run(["-m", "pytest", *options, *ENGINE_TESTS], build)
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
     assert " passed" in done.stdout
+
+
+def test_the_compiled_rating_maths_rate_exactly_as_the_python_ones(build: Path) -> None:
+    # Issue 13 item 2: the build also holds the one-result rating maths; every byte a batch of
+    # two-bot results, tables and team games would write to Redis must be the pure path's.
+    command = [sys.executable, "-m", "tests.ratings.rating_probe", "600"]
+    children = [
+        subprocess.Popen(command, cwd=ROOT, env=environment(b), stdout=subprocess.PIPE, text=True)
+        for b in (None, build)
+    ]
+    pure, compiled = (figures(child) for child in children)
+    assert pure["compiled"] == [] and compiled["compiled"] == sorted(RATINGS)
+    assert compiled["digests"] == pure["digests"]
+    assert sorted(pure["digests"]) == ["pairs", "tables", "teams"]
+    done = run(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *RATING_TESTS], build)
+    assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]
 
 
 def fake_build(folder: Path, suffix: str, source_sha256: str) -> Path:
