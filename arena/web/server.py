@@ -61,9 +61,15 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}"
 
 
-def _server(client: redis.Redis) -> uvicorn.Server:
+def _server(client: redis.Redis, *, in_process: bool = False) -> uvicorn.Server:
+    # Inside another program (the demo, tests), uvicorn must not point its loggers at the
+    # sys.stderr of the moment: a captured stream closed later would break every later log line.
     config = uvicorn.Config(
-        create_app(client), log_level="warning", lifespan="off", access_log=False
+        create_app(client),
+        log_level="warning",
+        lifespan="off",
+        access_log=False,
+        log_config=None if in_process else uvicorn.config.LOGGING_CONFIG,
     )
     return uvicorn.Server(config)
 
@@ -86,7 +92,7 @@ def serving(client: redis.Redis, host: str = "127.0.0.1", port: int = 0) -> Iter
 @contextmanager
 def serving_on(client: redis.Redis, sock: socket.socket) -> Iterator[str]:
     """`serving` on a socket bound already (`bind`); it is closed on the way out."""
-    server = _server(client)
+    server = _server(client, in_process=True)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, name="arena-web", daemon=True
     )

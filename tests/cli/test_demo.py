@@ -12,8 +12,6 @@ from click.testing import CliRunner
 
 from arena.cli import main
 
-pytestmark = pytest.mark.timeout(240)
-
 
 @pytest.mark.parametrize(("game", "city"), [("caper", "paris"), ("caper-europe", "barcelona")])
 def test_the_demo_plays_a_swiss_with_an_external_bot_and_shuts_down(
