@@ -3,6 +3,7 @@ exactly once per result id, and `arena ladder rebuild` reproduces them."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from typing import Any
@@ -14,7 +15,7 @@ from arena.ratings import InvalidResultError
 from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
-from arena.store.rating_batch import check_sides, rate_fresh
+from arena.store.rating_batch import check_sides, own_period, rate_fresh
 from arena.store.rating_pipeline import PipelinedWriter
 from arena.store.rating_records import (
     board_values,
@@ -245,3 +246,11 @@ def test_a_batch_script_writes_nothing_once_its_assumptions_fail(redis_client: r
     # The right length, but results[4] is rated.
     assert redis_client.execute_command(*again) == 0  # type: ignore[no-untyped-call]
     assert snapshot(redis_client, ladder) == written
+
+
+@pytest.mark.parametrize("config", [PAIRS, SNITCH, TEAMS], ids=["pairs", "tables", "teams"])
+def test_a_result_put_in_its_own_period_is_what_replace_makes(config: Config) -> None:
+    for result in results_for(config, 30):
+        ours = own_period(result)
+        assert ours == dataclasses.replace(result, period=result.result_id) != result
+        assert ours.to_json() == dataclasses.replace(result, period=result.result_id).to_json()
