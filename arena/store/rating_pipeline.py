@@ -22,6 +22,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 import redis
+from redis.connection import Connection
 
 from arena.ratings.ladder import Outcome, Standing
 from arena.store import keys
@@ -74,7 +75,7 @@ class PipelinedWriter:
                     done.append(applied)
                     if not held:
                         plan = None  # it fell back: what it left may not be what we assumed
-                inflight = plan, pool.submit(self._commit, chunk, plan)
+                inflight = plan, pool.submit(self._commit, chunk, plan, self._send(plan))
             if inflight is not None:
                 done.append(self._finish(inflight)[0])
         return done
@@ -132,15 +133,35 @@ class PipelinedWriter:
         rated, _, command = rate_fresh(self.ladder, outcomes, fresh, length, standings)
         return _Plan(BatchApplied(rated, length, tuple(skipped)), standings, command)
 
+    def _send(self, plan: _Plan | None) -> Connection | None:
+        """Send a plan's EVAL from the rating thread, Redis being idle (the batch before it is
+        done): sent from the commit thread, each chunk of the megabyte would wait for the GIL
+        the rating thread holds. Only the reply is waited for in the commit thread."""
+        if plan is None:
+            return None
+        connection = self.client.connection_pool.get_connection()
+        try:
+            connection.send_command(*plan.command)  # type: ignore[no-untyped-call]
+        except BaseException:
+            connection.disconnect()  # type: ignore[no-untyped-call]
+            self.client.connection_pool.release(connection)
+            raise
+        return connection
+
     def _commit(
-        self, chunk: Sequence[AnyResult], plan: _Plan | None
+        self, chunk: Sequence[AnyResult], plan: _Plan | None, sent: Connection | None
     ) -> tuple[BatchApplied, StandingCache | None]:
         """(what was rated, None) if the plan held; else (what the plain path rated, its cache)."""
         # One round trip: the script itself checks the log length and the ids (the plan's
-        # assumptions) and writes nothing if they no longer hold. No WATCH, no read first: each
-        # round trip of this thread waits for the GIL the rating thread holds.
-        if plan is not None:
-            written = self.client.execute_command(*plan.command)  # type: ignore[no-untyped-call]
+        # assumptions) and writes nothing if they no longer hold. No WATCH, no read first.
+        if plan is not None and sent is not None:
+            try:
+                written = sent.read_response()
+            except BaseException:
+                sent.disconnect()  # type: ignore[no-untyped-call]  # a reply half read
+                raise
+            finally:
+                self.client.connection_pool.release(sent)
             if written == 1:
                 return plan.applied, None
         cache = StandingCache()
