@@ -182,10 +182,7 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     caption = ", ".join(f"{short} = {long}" for short, long in ties)
     caption += f"; {bye_footer(definition.bye_points, definition.format)}"
     if fit is not None:
-        caption += (
-            f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
-            f"first seat {round(fit.seat_advantage):+d} Elo"
-        )
+        caption += f"; {fit.caption()}"
     table = Table(title=f"{name}: standings ({store.status(name).value})", caption=caption)
     table.add_column("#", justify="right")
     table.add_column("entrant", no_wrap=True)

@@ -95,6 +95,13 @@ class BTFit:
                 return estimate
         raise KeyError(entrant)
 
+    def caption(self) -> str:
+        """What a standings table says about its rating column."""
+        return (
+            f"rating: Bradley-Terry over {self.games} games, {self.confidence:.0%} interval, "
+            f"first seat {round(self.seat_advantage):+d} Elo"
+        )
+
 
 class _Pairs:
     """The pooled games as arrays: one entry per seated pair (seat-0 index, seat-1 index, games,

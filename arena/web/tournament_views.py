@@ -208,10 +208,7 @@ def pair_standings(
     caption = "; ".join(f"{short} = {long}" for short, long in ties)
     caption += f"; {bye_footer(definition.bye_points, definition.format)}"
     if fit is not None:
-        caption += (
-            f"; rating: Bradley-Terry over {fit.games} games, 95% interval, "
-            f"first seat {round(fit.seat_advantage):+d} Elo"
-        )
+        caption += f"; {fit.caption()}"
     else:
         caption += "; rating: too few games yet for a Bradley-Terry fit"
     return Grid(columns, tuple(body), caption, dom_id="standings")

@@ -106,6 +106,8 @@ def test_bradley_terry_balanced_seats_give_closed_form_seat_advantage() -> None:
     seat_sd = ELO * math.sqrt(1.0 / (50 * 0.7 * 0.3) + 1.0 / (50 * 0.5 * 0.5)) / 2.0
     assert fit.seat_advantage_high - fit.seat_advantage == pytest.approx(Z95 * seat_sd, rel=1e-4)
     assert fit.seat_advantage - fit.seat_advantage_low == pytest.approx(Z95 * seat_sd, rel=1e-4)
+    expected = f"over 100 games, 95% interval, first seat {round(fit.seat_advantage):+d} Elo"
+    assert fit.caption() == f"rating: Bradley-Terry {expected}"
 
 
 def test_bradley_terry_recovers_known_strengths_and_seat_advantage() -> None:
