@@ -71,6 +71,38 @@ def check_sides(ladder: LadderDefinition, results: Sequence[AnyResult]) -> dict[
     return outcomes
 
 
+def check_ladder_and_players(
+    client: redis.Redis,
+    ladder: LadderDefinition,
+    exists: int,
+    players: Sequence[str],
+    bot_ids: Sequence[bytes | None],
+) -> None:
+    """Raise the store's own error for a deleted ladder or a player it does not admit, from
+    what a batch's read found (the ladder key's EXISTS, each player's registered bot id)."""
+    ladders = LadderStore(client)
+    if not exists:
+        ladders.get(ladder.ref)  # raises the "unknown ladder" error
+    for player, bot_id in zip(players, bot_ids, strict=True):
+        ladders.check_player(player, registered=bot_id is not None)
+
+
+def split_fresh(
+    results: Sequence[AnyResult], seen: Sequence[bytes | None]
+) -> tuple[list[AnyResult], list[str]]:
+    """(results to rate, ids skipped): an id rated already (`seen`) or earlier in the batch."""
+    fresh: list[AnyResult] = []
+    skipped: list[str] = []
+    taken: set[str] = set()
+    for result, rated in zip(results, seen, strict=True):
+        if rated is not None or result.result_id in taken:
+            skipped.append(result.result_id)
+        else:
+            taken.add(result.result_id)
+            fresh.append(result)
+    return fresh, skipped
+
+
 class _Batch:
     """One attempt: the reads under WATCH, the ratings, the writes."""
 
@@ -101,18 +133,8 @@ class _Batch:
         read.hmget(keys.ladder_applied(self.slug), [r.result_id for r in results])
         read.hmget(keys.bot_names(), players)
         exists, length, seen, bot_ids = read.execute()
-        ladders = LadderStore(self.client)
-        if not exists:
-            ladders.get(self.ladder.ref)  # raises the "unknown ladder" error
-        for player, bot_id in zip(players, bot_ids, strict=True):
-            ladders.check_player(player, registered=bot_id is not None)
-        fresh, skipped, taken = [], [], set()
-        for result, rated in zip(results, seen, strict=True):
-            if rated is not None or result.result_id in taken:
-                skipped.append(result.result_id)
-            else:
-                taken.add(result.result_id)
-                fresh.append(result)
+        check_ladder_and_players(self.client, self.ladder, exists, players, bot_ids)
+        fresh, skipped = split_fresh(results, seen)
         return fresh, skipped, int(length), self._standings(players, int(length))
 
     def _standings(self, players: list[str], length: int) -> dict[str, Standing]:

@@ -26,13 +26,15 @@ from redis.connection import Connection
 
 from arena.ratings.ladder import Outcome, Standing
 from arena.store import keys
-from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.ladders import LadderDefinition
 from arena.store.rating_batch import (
     BatchApplied,
     StandingCache,
     apply_batch,
+    check_ladder_and_players,
     check_sides,
     rate_fresh,
+    split_fresh,
 )
 from arena.store.rating_records import AnyResult, standing_from_fields
 
@@ -112,22 +114,12 @@ class PipelinedWriter:
                 read.hmget(keys.bot_names(), unchecked)
             exists, seen, *stored = read.execute()
             bot_ids = stored.pop() if unchecked else []
-            ladders = LadderStore(self.client)
-            if not exists:
-                ladders.get(self.ladder.ref)  # raises the "unknown ladder" error
-            for player, bot_id in zip(unchecked, bot_ids, strict=True):
-                ladders.check_player(player, registered=bot_id is not None)
+            check_ladder_and_players(self.client, self.ladder, exists, unchecked, bot_ids)
             self.checked.update(unchecked)  # bots are never unregistered
             for player, raw in zip(missing, stored, strict=True):
                 if raw:
                     standings[player] = standing_from_fields(raw)
-        fresh, skipped, taken = [], [], set()
-        for result, position in zip(chunk, seen, strict=True):
-            if position is not None or result.result_id in taken:
-                skipped.append(result.result_id)
-            else:
-                taken.add(result.result_id)
-                fresh.append(result)
+        fresh, skipped = split_fresh(chunk, seen)
         if not fresh:
             return None  # the plain path says so under WATCH
         rated, _, command = rate_fresh(self.ladder, outcomes, fresh, length, standings)
