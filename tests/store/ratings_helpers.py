@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import multiprocessing
+from collections.abc import Callable
+
 import redis
 
 from arena.ratings import Glicko2Config
@@ -30,3 +33,14 @@ def snapshot(client: redis.Redis, definition: LadderDefinition) -> dict[bytes, b
     """Every key of the ladder, serialised by Redis itself (DUMP): any change shows."""
     pattern = f"arena:ladder:{definition.ref.slug}*"
     return {key: client.dump(key) or b"" for key in sorted(client.scan_iter(match=pattern))}
+
+
+def run_writers(url: str, slug: str, writer: Callable[[str, str, int], None], count: int) -> None:
+    """`writer(url, slug, n)` in `count` forked processes at once; each must exit cleanly."""
+    context = multiprocessing.get_context("fork")
+    processes = [context.Process(target=writer, args=(url, slug, n)) for n in range(count)]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(timeout=120)
+        assert process.exitcode == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import random
 
 import pytest
@@ -12,7 +11,7 @@ from arena.store.ladders import LadderStore
 from arena.store.ratings import RatedResult, RatingStore
 from arena.store.rebuild import rebuild
 from arena.store.server import connect
-from tests.store.ratings_helpers import BUILTINS, make_ladder
+from tests.store.ratings_helpers import BUILTINS, make_ladder, run_writers
 
 PROCESSES = 4
 PER_PROCESS = 40
@@ -36,16 +35,7 @@ def test_concurrent_updates_lose_nothing_and_rebuild_equals_live(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     ladder = make_ladder(redis_client)
-    context = multiprocessing.get_context("fork")
-    workers = [
-        context.Process(target=_rate, args=(redis_server_url, ladder.ref.slug, n))
-        for n in range(PROCESSES)
-    ]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    run_writers(redis_server_url, ladder.ref.slug, _rate, PROCESSES)
     store = RatingStore(redis_client)
     results = store.results(ladder)
     ids = [r.result_id for r in results]
@@ -82,16 +72,7 @@ def test_concurrent_batches_count_each_result_once_and_rebuild_equals_live(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     ladder = make_ladder(redis_client)
-    context = multiprocessing.get_context("fork")
-    workers = [
-        context.Process(target=_rate_batches, args=(redis_server_url, ladder.ref.slug, n))
-        for n in range(PROCESSES)
-    ]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    run_writers(redis_server_url, ladder.ref.slug, _rate_batches, PROCESSES)
     store = RatingStore(redis_client)
     results = store.results(ladder)
     ids = [r.result_id for r in results]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import multiprocessing
 import random
 
 import pytest
@@ -17,7 +16,7 @@ from arena.store.rating_records import hash_mapping
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.rebuild import rebuild
 from arena.store.server import connect
-from tests.store.ratings_helpers import BUILTINS, snapshot
+from tests.store.ratings_helpers import BUILTINS, run_writers, snapshot
 
 Config = dict[str, str | int]
 SNITCH: Config = {"city": "paris", "players": 3}
@@ -167,16 +166,7 @@ def test_concurrent_table_updates_lose_nothing_and_rebuild_equals_live(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     ladder = make(redis_client, "snitch", SNITCH)
-    context = multiprocessing.get_context("fork")
-    workers = [
-        context.Process(target=_rate_tables, args=(redis_server_url, ladder.ref.slug, n))
-        for n in range(PROCESSES)
-    ]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=120)
-        assert worker.exitcode == 0
+    run_writers(redis_server_url, ladder.ref.slug, _rate_tables, PROCESSES)
     store = RatingStore(redis_client)
     results = store.results(ladder)
     ids = [r.result_id for r in results]
