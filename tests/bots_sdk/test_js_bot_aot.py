@@ -12,10 +12,8 @@ from arena.games.age_of_thieves import AGE_OF_THIEVES
 from arena.gateway.testing import TEST_POLICY, running_arena
 from arena.match.match import play_match
 from arena.match.referee import Termination
-from arena.store.bots import BotRegistry
-from arena.store.relay import RunnerRelay
 from tests.bots_sdk.js import finish, node_bot_ready, start_node_bot
-from tests.bots_sdk.test_network import _wait_until
+from tests.bots_sdk.online import wait_online
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -29,10 +27,7 @@ def test_the_node_bot_plays_a_3_player_age_of_thieves_match_on_the_real_gateway(
         name = f"js-{secrets.token_hex(3)}"
         node = start_node_bot(arena.target, arena.register_bot(name), max_games=games)
         try:
-            bot = BotRegistry(arena.client).by_name(name)
-            assert bot is not None
-            relay = RunnerRelay(arena.client)
-            assert _wait_until(lambda: relay.is_online(bot.bot_id)), "the Node bot did not connect"
+            wait_online(arena, name)
             outcomes = play_match(
                 arena.client,
                 AGE_OF_THIEVES,

@@ -16,14 +16,12 @@ from arena.gateway.testing import TEST_POLICY, running_arena
 from arena.match.match import play_match
 from arena.match.referee import Termination
 from arena.match.seats import layout
-from arena.store.bots import BotRegistry
-from arena.store.relay import RunnerRelay
 from arena.v1 import bot_pb2
 from bots_sdk.kit_tables import Table
 from tests.bots_sdk.fake_gateway import TOKEN, FakeGateway, Script, Session, welcomed
 from tests.bots_sdk.js import finish, node_bot_ready, start_node_bot
+from tests.bots_sdk.online import wait_online
 from tests.bots_sdk.test_js_bot import Played
-from tests.bots_sdk.test_network import _wait_until
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -112,10 +110,7 @@ def test_the_node_bot_plays_3_and_4_player_caper_on_the_real_gateway(
         name = f"js-{secrets.token_hex(3)}"
         node = start_node_bot(arena.target, arena.register_bot(name), max_games=games)
         try:
-            bot = BotRegistry(arena.client).by_name(name)
-            assert bot is not None
-            relay = RunnerRelay(arena.client)
-            assert _wait_until(lambda: relay.is_online(bot.bot_id)), "the Node bot did not connect"
+            wait_online(arena, name)
             entrants = [name if entrant == "NODE" else entrant for entrant in lineup]
             config: dict[str, str | int] = {"city": "paris", "players": players}
             outcomes = play_match(

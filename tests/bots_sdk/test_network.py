@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -23,10 +22,10 @@ from bots_sdk.examples.random_bot import RandomBot
 from bots_sdk.live_check import check_bot_against_server
 from tests.bots_sdk.bots import BothEditionsFirstBot, FirstBot, IllegalBot
 from tests.bots_sdk.js import finish, start_node_bot
+from tests.bots_sdk.online import WAIT_S, wait_online, wait_until
 
 pytestmark = pytest.mark.timeout(180)
 FAST = Backoff(initial_s=0.1, maximum_s=1.0)
-WAIT_S = 20.0
 
 
 @pytest.fixture
@@ -86,7 +85,7 @@ def test_a_python_bot_plays_a_builtin_bot(
     outcomes = arena.play_match(player.name, opponent, games=2, seed=5)
     assert _all_normal(outcomes), [o.reason for o in outcomes]
     # GameOver reaches the bot after the referee has finished: wait for it.
-    assert _wait_until(lambda: player.client.player.games_over == 2)
+    assert wait_until(lambda: player.client.player.games_over == 2)
     assert [o.record.meta["game_id"] for o in outcomes] == [g.game_id for g in bot.ended]
     assert [g.game_id for g in bot.started] == [g.game_id for g in bot.ended]
     for outcome, end in zip(outcomes, bot.ended, strict=True):
@@ -105,7 +104,7 @@ def test_a_python_bot_plays_caper_europe_against_a_builtin_bot(
     )
     assert _all_normal(outcomes), [o.reason for o in outcomes]
     assert all(o.record.game == "caper-europe" for o in outcomes)
-    assert _wait_until(lambda: player.client.player.games_over == 2)
+    assert wait_until(lambda: player.client.player.games_over == 2)
     assert [g.game for g in bot.started] == ["caper-europe"] * 2
     assert [dict(g.config) for g in bot.started] == [{"city": city}] * 2
     assert bot.calls >= 2 * (6 + 15)
@@ -133,7 +132,7 @@ def test_a_node_bot_plays_a_python_bot(arena: Arena, playing: Callable[..., Play
     name = f"js-{secrets.token_hex(3)}"
     node = start_node_bot(arena.target, arena.register_bot(name), max_games=2)
     try:
-        _wait_online(arena, name)
+        wait_online(arena, name)
         outcomes = arena.play_match(name, python_bot.name, games=2, seed=3)
     finally:
         code, output = finish(node)
@@ -149,7 +148,7 @@ def test_a_node_bot_plays_caper_europe_against_a_python_bot(
     name = f"js-{secrets.token_hex(3)}"
     node = start_node_bot(arena.target, arena.register_bot(name), max_games=2)
     try:
-        _wait_online(arena, name)
+        wait_online(arena, name)
         outcomes = arena.play_match(
             name, python_bot.name, games=2, seed=9, config={"city": "rome"}, game="caper-europe"
         )
@@ -166,7 +165,7 @@ def test_a_bot_comes_back_after_a_gateway_restart(
 ) -> None:
     player = playing(FirstBot())
     arena.restart_gateway()
-    assert _wait_until(lambda: player.client.sessions >= 2 and player.client.connected.is_set())
+    assert wait_until(lambda: player.client.sessions >= 2 and player.client.connected.is_set())
     outcomes = arena.play_match(player.name, "random", games=2, seed=4)
     assert _all_normal(outcomes), [o.reason for o in outcomes]
 
@@ -189,7 +188,7 @@ def test_a_newer_connection_replaces_the_older_one(
         assert new.connected.wait(WAIT_S)
         outcomes = arena.play_match(old.name, "random", games=1, seed=6)
         assert _all_normal(outcomes)
-        assert _wait_until(lambda: new.player.games_over == 1)
+        assert wait_until(lambda: new.player.games_over == 1)
     finally:
         new.stop()
         thread.join(WAIT_S)
@@ -208,7 +207,7 @@ def _example_bot(arena: Arena, *args: str) -> tuple[str, subprocess.Popen[str]]:
     command = [sys.executable, "-m", "bots_sdk.examples.random_bot", "--target", arena.target]
     command += ["--token", arena.register_bot(name), *args]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    _wait_online(arena, name)
+    wait_online(arena, name)
     return name, process
 
 
@@ -233,20 +232,4 @@ def test_sigterm_stops_the_example_bot_cleanly(arena: Arena) -> None:
     assert code == 0 and "SIGTERM: closing the connection" in output, output
     bot = BotRegistry(arena.client).by_name(name)
     assert bot is not None
-    assert _wait_until(lambda: not RunnerRelay(arena.client).is_online(bot.bot_id))
-
-
-def _wait_online(arena: Arena, name: str) -> None:
-    bot = BotRegistry(arena.client).by_name(name)
-    assert bot is not None
-    relay = RunnerRelay(arena.client)
-    assert _wait_until(lambda: relay.is_online(bot.bot_id)), "the bot did not connect"
-
-
-def _wait_until(condition: Callable[[], bool], timeout_s: float = WAIT_S) -> bool:
-    end = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
+    assert wait_until(lambda: not RunnerRelay(arena.client).is_online(bot.bot_id))

@@ -7,20 +7,17 @@ import re
 import secrets
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 import pytest
 
 from arena.gateway.testing import Arena, running_arena
 from arena.match.referee import Termination
-from arena.store.bots import BotRegistry
-from arena.store.relay import RunnerRelay
 from tests.bots_sdk.js import finish
+from tests.bots_sdk.online import wait_online
 
 pytestmark = pytest.mark.timeout(300)
 EXAMPLE = [sys.executable, "-m", "bots_sdk.examples.research.ismcts_bot"]
-WAIT_S = 20.0
 
 
 @pytest.fixture
@@ -58,7 +55,7 @@ def test_the_ismcts_bot_plays_both_editions_through_the_sdk(arena: Arena) -> Non
     command += ["--games", "4", "--simulations", "10"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        _wait_online(arena, name)
+        wait_online(arena, name)
         outcomes = arena.play_match(name, "random", games=2, seed=3)
         outcomes += arena.play_match(
             name, "random", games=2, seed=3, config={"city": "london"}, game="caper-europe"
@@ -68,12 +65,3 @@ def test_the_ismcts_bot_plays_both_editions_through_the_sdk(arena: Arena) -> Non
     assert all(o.termination is Termination.NORMAL for o in outcomes), [o.reason for o in outcomes]
     assert [o.record.game for o in outcomes] == ["caper"] * 2 + ["caper-europe"] * 2
     assert code == 0 and "played 4 games: stopping" in output, output
-
-
-def _wait_online(arena: Arena, name: str) -> None:
-    bot = BotRegistry(arena.client).by_name(name)
-    assert bot is not None
-    relay, end = RunnerRelay(arena.client), time.monotonic() + WAIT_S
-    while not relay.is_online(bot.bot_id):
-        assert time.monotonic() < end, "the bot did not connect"
-        time.sleep(0.05)
