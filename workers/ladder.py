@@ -25,7 +25,7 @@ from arena.match.seats import layout, lineup
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
-from workers.queue import DECISIONS_PER_SEAT, arena_queue, retry_policy
+from workers.queue import arena_queue, retry_policy, seated_timeout_s
 
 JOB_FUNCTION = "workers.ladder.play_ladder_match"
 
@@ -46,8 +46,13 @@ def match_seed(definition: LadderDefinition, number: int) -> int:
 
 def job_timeout_s(definition: LadderDefinition) -> int:
     """The longest a match may take if every bot uses all of its time, with a margin."""
-    per_seat_ms = DECISIONS_PER_SEAT * definition.move_ms + definition.bank_ms + definition.grace_ms
-    return int(definition.games_per_match * definition.players * per_seat_ms / 1000) + 60
+    return seated_timeout_s(
+        definition.games_per_match,
+        definition.players,
+        definition.move_ms,
+        definition.bank_ms,
+        definition.grace_ms,
+    )
 
 
 def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:

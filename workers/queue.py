@@ -28,12 +28,18 @@ def retry_policy() -> Retry:
     return Retry(max=RETRIES, enqueue_at_front=True)
 
 
+def seated_timeout_s(games: int, seats: int, move_ms: int, bank_ms: int, grace_ms: int) -> int:
+    """The longest `games` games of `seats` seats may take if every bot uses all of its time
+    (and its grace after a disconnection), with a margin: a job's timeout."""
+    per_seat_ms = DECISIONS_PER_SEAT * move_ms + bank_ms + grace_ms
+    return int(games * seats * per_seat_ms / 1000) + 60
+
+
 def job_timeout_s(definition: TournamentDefinition) -> int:
     """The longest a match may take if every bot uses all of its time, with a margin."""
     tc = definition.time_control
-    per_seat_ms = DECISIONS_PER_SEAT * tc.move_ms + tc.bank_ms + tc.grace_ms
     seats = layout(get_game(definition.game), definition.config).seat_count
-    return int(definition.games_per_match * seats * per_seat_ms / 1000) + 60
+    return seated_timeout_s(definition.games_per_match, seats, tc.move_ms, tc.bank_ms, tc.grace_ms)
 
 
 def match_job_id(name: str, round_number: int, board: int) -> str:

@@ -25,7 +25,7 @@ from arena.match.match import play_match
 from arena.match.referee import FaultPolicy, GameOutcome, Termination
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStore, pair_id
-from workers.queue import DECISIONS_PER_SEAT, RETRIES, arena_queue, retry_policy
+from workers.queue import RETRIES, arena_queue, retry_policy, seated_timeout_s
 
 log = logging.getLogger("arena.workers")
 
@@ -52,8 +52,8 @@ def pair_seed(definition: SprtDefinition, number: int) -> int:
 
 def job_timeout_s(definition: SprtDefinition) -> int:
     """The longest a batch may take if both bots use all of their time, with a margin."""
-    per_seat_ms = DECISIONS_PER_SEAT * definition.move_ms + definition.bank_ms + definition.grace_ms
-    return int(definition.batch_pairs * 2 * 2 * per_seat_ms / 1000) + 60
+    games = definition.batch_pairs * 2  # a pair is one deal played twice, seats swapped
+    return seated_timeout_s(games, 2, definition.move_ms, definition.bank_ms, definition.grace_ms)
 
 
 def start(client: redis.Redis, definition: SprtDefinition) -> list[int]:
