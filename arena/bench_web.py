@@ -1,4 +1,5 @@
-"""`arena bench web`: how long the standings page of a 1,024-entrant Swiss takes to load.
+"""`arena bench web`: how long the standings page of a 1,024-entrant Swiss takes to load, and
+the bots page over that history.
 
 The tournament is written straight into Redis through the store (no games are played): every
 round of a 10-round Swiss, each match with a duplicate pair of game records of the shape the
@@ -6,6 +7,8 @@ Bradley-Terry fit reads, so the page computes standings, tie-breaks, the crossta
 fit exactly as for a played event. The site then runs on a real uvicorn on loopback and the page
 is fetched N times: the server's own time (its Server-Timing header) and the full fetch. The first
 view also fits Bradley-Terry ratings (and reads the games); later views reuse that fit.
+
+The bots page is timed over the same Swiss, some of its entrants registered as bots.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from dataclasses import dataclass
 import redis
 
 from arena.store import keys
+from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status, StoredMatch, TournamentStore, match_id
 from arena.tournament import MatchResult, Pairing, Round
@@ -41,6 +45,15 @@ class PageFigures:
     fetch_ms: float  # median of the whole request, read to the last byte
     fetches: int
     live_ms: float  # median full fetch of the live JSON the page polls
+
+
+@dataclass(frozen=True, slots=True)
+class BotsPageFigures:
+    registered: int
+    matches: int  # recorded in the Swiss
+    first_server_ms: float
+    server_ms: float  # then, median of the Server-Timing durations
+    fetches: int
 
 
 def _winner(a: int, b: int, round_number: int) -> int:
@@ -113,4 +126,26 @@ def standings_page(entrants: int = 1024, rounds: int = 10, fetches: int = 5) -> 
         statistics.median(r[1] for r in runs),
         fetches,
         statistics.median(r[1] for r in live),
+    )
+
+
+def bots_page(
+    entrants: int = 1024, rounds: int = 10, fetches: int = 5, registered: int = 32
+) -> BotsPageFigures:
+    """The bots page with `registered` of the Swiss's entrants registered as bots."""
+    with _arena() as client:
+        build_swiss(client, entrants, rounds)
+        registry = BotRegistry(client)
+        for index in range(min(registered, entrants)):
+            registry.register(f"bot{index:04d}")
+        with serving(client) as site:
+            first = _fetch(f"{site}/bots")
+            runs = [_fetch(f"{site}/bots") for _ in range(fetches)]
+        matches = TournamentStore(client).recorded_count(NAME)
+    return BotsPageFigures(
+        min(registered, entrants),
+        matches,
+        first[0],
+        statistics.median(r[0] for r in runs),
+        fetches,
     )

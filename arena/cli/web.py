@@ -36,8 +36,9 @@ def web(redis_url: str | None, host: str, port: int) -> None:
 @click.option("--fetches", "-n", default=5, show_default=True, type=click.IntRange(1, 100))
 @friendly_errors
 def bench_web(entrants: int, rounds: int, fetches: int) -> None:
-    """Load time of a large Swiss's standings page (server time and the full fetch)."""
-    from arena.bench_web import standings_page
+    """Load time of a large Swiss's standings page (server time and the full fetch), and of
+    the bots page over its history."""
+    from arena.bench_web import bots_page, standings_page
 
     if entrants < 2**rounds:
         raise click.ClickException(f"{rounds} rounds need at least {2**rounds} entrants")
@@ -48,4 +49,9 @@ def bench_web(entrants: int, rounds: int, fetches: int) -> None:
         f"{f.first_server_ms:.0f} ms, full fetch {f.first_fetch_ms:.0f} ms; then server "
         f"{f.server_ms:.0f} ms, full fetch {f.fetch_ms:.0f} ms (median of {f.fetches}); "
         f"its live JSON {f.live_ms:.1f} ms"
+    )
+    b = bots_page(entrants, rounds, fetches)
+    console.print(
+        f"Bots page, {b.registered} bots registered, {b.matches} matches recorded: first view "
+        f"server {b.first_server_ms:.1f} ms, then {b.server_ms:.1f} ms (median of {b.fetches})"
     )

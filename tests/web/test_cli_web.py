@@ -72,5 +72,6 @@ def test_bench_web_reports_server_and_fetch_times_of_a_swiss_standings_page() ->
     assert got.exit_code == 0, got.output
     assert "Standings page of a 16-entrant Swiss, 4 rounds" in got.output
     assert "full fetch" in got.output and "median of 2" in got.output
+    assert "Bots page, 16 bots registered, 32 matches recorded" in got.output
     refused = CliRunner().invoke(main, ["bench", "web", "--entrants", "8", "--rounds", "4"])
     assert refused.exit_code != 0 and "4 rounds need at least 16 entrants" in refused.output
