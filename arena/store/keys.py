@@ -229,3 +229,17 @@ def sprt_batches(name: str) -> str:
 def sprt_check_lock() -> str:
     """String with a TTL: held by the one worker checking running SPRT tests' liveness."""
     return f"{PREFIX}:sprts:check-lock"
+
+
+# --- Each player's recent matches, for the bots page (arena.store.recent) ------------------------
+
+
+def recent_matches(player: str) -> str:
+    """List: the player's latest matches (JSON entries), newest first, trimmed to a few; pushed
+    in the same atomic step that stores each tournament match, table or rated ladder result."""
+    return f"{PREFIX}:recent:{player}"
+
+
+def recent_ready() -> str:
+    """String: set once the results stored before the recent lists existed were put in them."""
+    return f"{PREFIX}:recent-ready"

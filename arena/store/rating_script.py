@@ -20,12 +20,14 @@ from collections.abc import Iterator, Mapping, Sequence
 
 from arena.ratings.ladder import Outcome, Standing
 from arena.ratings.weng_lin import ORDINAL_Z
-from arena.store import keys
+from arena.store import keys, recent
 from arena.store.rating_records import BOARDS, AnyResult, standing_fields
 
 # ARGV: the standing and history key prefixes, the standing's field names (tab-joined), and
 # one JSON array: the `applied` hash's fields and values (each id, then its log index), the log's
-# entries, then per player its name, its `packed` values and its new history entries. One JSON
+# entries, per player its name, its `packed` values and its new history entries, then per
+# player its name and its new recent-matches entries (`arena.store.recent`), with ARGV[5] and
+# ARGV[6] those lists' key prefix and length. One JSON
 # text because redis-py encodes argument by argument and Lua's pattern matching splits slowly:
 # cjson decodes it all in C (a sixth less script CPU). Lua's unpack() has a stack limit
 # (8,000 values in Redis): long argument lists go in chunks.
@@ -77,6 +79,10 @@ end
 chunked('HSET', KEYS[3], summary)
 chunked('HSET', KEYS[4], skill)
 for b = 1, boards do chunked('ZADD', KEYS[4 + b], scores[b]) end
+for _, p in ipairs(data[4]) do
+  redis.call('LPUSH', ARGV[5] .. p[1], unpack(p, 2))
+  redis.call('LTRIM', ARGV[5] .. p[1], 0, tonumber(ARGV[6]) - 1)
+end
 return 1
 """
 _FIELDS = "\t".join(standing_fields(Standing()))
@@ -163,10 +169,12 @@ def batch_command(
         *(keys.ladder_board(slug, board) for board in BOARDS),
     ]
     prefixes = keys.ladder_standing(slug, ""), keys.ladder_history(slug, "")
+    pushes = [(p, *entries) for p, entries in recent.ladder_pushes(slug, results, position).items()]
     # Raw UTF-8 (not \u escapes): cjson passes it through byte for byte.
     blob = json.dumps(
-        (applied, [r.to_json() for r in results], players),
+        (applied, [r.to_json() for r in results], players, pushes),
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    return ["EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, blob]
+    recent_lists = keys.recent_matches(""), recent.KEPT
+    return ["EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, blob, *recent_lists]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import redis
 
-from arena.store import keys
+from arena.store import keys, recent
 from arena.store.values import as_text
 from arena.tournament import PodHistory, TableResult, TableRound
 
@@ -97,8 +97,12 @@ class TableStore:
         )
 
     def record(self, name: str, table: StoredTable) -> bool:
-        """Store a table's result once; False if it was already there (a rerun)."""
-        return bool(self._redis.hsetnx(keys.table_results(name), table.table_id, table.to_json()))
+        """Store a table's result once, and list it among its players' recent matches (in the
+        same step); False if it was already there (a rerun)."""
+        t = table
+        entry = recent.tournament_entry(name, t.round, t.entrants, t.points, t.game_ids)
+        results = keys.table_results(name)
+        return recent.record_once(self._redis, results, t.table_id, t.to_json(), entry)
 
     def recorded(self, name: str) -> set[str]:
         """The ids of the recorded tables (without reading their results)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import redis
 
-from arena.store import keys
+from arena.store import keys, recent
 from arena.store.values import as_text
 from arena.tournament import Bye, ByeKind, History, MatchResult, Pairing, Round
 from arena.tournament.definition import TournamentDefinition
@@ -163,10 +163,14 @@ class TournamentStore:
         return {as_text(k): int(v) for k, v in stored.items()}
 
     def record(self, name: str, match: StoredMatch) -> bool:
-        """Store a match result once; False if it was already there (a rerun or duplicate job)."""
-        return bool(
-            self._redis.hsetnx(keys.tournament_results(name), match.match_id, match.to_json())
+        """Store a match result once, and list it among its players' recent matches (in the
+        same step); False if it was already there (a rerun or duplicate job)."""
+        r = match.result
+        entry = recent.tournament_entry(
+            name, r.round, (r.seat0, r.seat1), (r.game_points0, r.game_points1), match.game_ids
         )
+        results = keys.tournament_results(name)
+        return recent.record_once(self._redis, results, match.match_id, match.to_json(), entry)
 
     def recorded(self, name: str) -> set[str]:
         """The ids of the recorded matches (without reading their results)."""

@@ -25,8 +25,7 @@ class PlayedMatch:
     label: str  # "round 3", "match 17"
     sides: tuple[str, ...]
     scores: tuple[float, ...]  # each side's game points (or share), in `sides` order
-    game_ids: tuple[str, ...]
-    order: tuple[float, int]  # newest last: (when, number)
+    game_id: str  # its first game, "" if none is stored
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,15 +48,14 @@ class BotRow:
     recent: tuple[RecentMatch, ...]
 
 
-def recent_for(name: str, matches: Iterable[PlayedMatch], limit: int = RECENT) -> list[RecentMatch]:
-    """`name`'s latest matches, newest first, each scored from its side."""
-    own = sorted((m for m in matches if name in m.sides), key=lambda m: m.order, reverse=True)
+def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> list[RecentMatch]:
+    """`name`'s matches (its own, newest first), each scored from its side."""
     shown = []
-    for m in own[:limit]:
+    for m in list(own)[:limit]:
         index = m.sides.index(name)
         others = [s for i, s in enumerate(m.sides) if i != index]
         rest = " - ".join(f"{p:g}" for i, p in enumerate(m.scores) if i != index)
-        first = links.game_url(m.game_ids[0]) if m.game_ids else ""
+        first = links.game_url(m.game_id) if m.game_id else ""
         shown.append(
             RecentMatch(
                 m.where, m.where_url, m.label, ", ".join(others), f"{m.scores[index]:g} - {rest}",
@@ -72,7 +70,7 @@ def rows(
     online: Mapping[str, bool],
     versions: Mapping[str, str],
     plays: Mapping[str, frozenset[str] | None],
-    matches: Sequence[PlayedMatch],
+    recent: Mapping[str, Sequence[PlayedMatch]],
 ) -> list[BotRow]:
     """One row per registered bot, connected bots first, then by name."""
     built = [
@@ -82,7 +80,7 @@ def rows(
             versions.get(bot.bot_id, "") or "-",
             ", ".join(sorted(plays.get(bot.bot_id) or ())) or "any",
             datetime.datetime.fromtimestamp(bot.created, datetime.UTC).strftime("%Y-%m-%d"),
-            tuple(recent_for(bot.name, matches)),
+            tuple(recent_for(bot.name, recent.get(bot.name, ()))),
         )
         for bot in bots
     ]

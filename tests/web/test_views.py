@@ -181,23 +181,23 @@ def test_the_chart_escapes_names_and_draws_one_point_per_result() -> None:
     assert history_svg([], "empty") == ""
 
 
-def test_a_bot_s_recent_matches_are_scored_from_its_side_newest_first() -> None:
-    matches = [
+def test_a_bot_s_recent_matches_are_scored_from_its_side_in_its_list_s_order() -> None:
+    bob = [  # bob's own list, newest first (arena.store.recent)
+        bot_views.PlayedMatch("cup", "/t/cup", "round 2", ("cat", "bob"), (2.0, 0.0), ""),
         bot_views.PlayedMatch(
-            "cup", "/t/cup", "round 1", ("ann", "bob"), (1.5, 0.5), ("cup.r1.b0.g0",), (0.0, 1)
+            "cup", "/t/cup", "round 1", ("ann", "bob"), (1.5, 0.5), "cup.r1.b0.g0"
         ),
-        bot_views.PlayedMatch("cup", "/t/cup", "round 2", ("cat", "bob"), (2.0, 0.0), (), (0.0, 2)),
-        bot_views.PlayedMatch("cup", "/t/cup", "round 2", ("ann", "cat"), (1.0, 1.0), (), (0.0, 2)),
     ]
-    recent = bot_views.recent_for("bob", matches)
+    recent = bot_views.recent_for("bob", bob)
     assert [(m.label, m.opponents, m.score) for m in recent] == [
         ("round 2", "cat", "0 - 2"),
         ("round 1", "ann", "0.5 - 1.5"),
     ]
     assert recent[1].game_url == "/games/cup.r1.b0.g0" and recent[0].game_url == ""
+    assert len(bot_views.recent_for("bob", bob * 5)) == bot_views.RECENT
     bots = [BotInfo("b1", "zed", 0.0), BotInfo("b2", "bob", 0.0)]
     rows = bot_views.rows(
-        bots, {"b1": True}, {"b1": "2.3.0"}, {"b1": frozenset({"caper"})}, matches
+        bots, {"b1": True}, {"b1": "2.3.0"}, {"b1": frozenset({"caper"})}, {"bob": bob}
     )
     assert [(r.name, r.online, r.version, r.plays) for r in rows] == [
         ("zed", True, "2.3.0", "caper"),

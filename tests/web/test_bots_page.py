@@ -1,0 +1,72 @@
+"""The bots page reads each bot's own recent-matches list (`arena.store.recent`), not every
+tournament's and ladder's results; a store written before those lists existed gets them once,
+at the first view. Real Redis, the site over HTTP (Starlette's test client)."""
+
+from __future__ import annotations
+
+import redis
+from starlette.testclient import TestClient
+
+from arena.store import keys
+from arena.store.bots import BotRegistry
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore
+from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.tournament import MatchResult
+from arena.tournament.definition import Format, TournamentDefinition
+from arena.web.app import create_app
+from tests.web.html_tables import table
+
+
+def recent_column(client: redis.Redis) -> dict[str, str]:
+    page = TestClient(create_app(client), raise_server_exceptions=False).get("/bots")
+    assert page.status_code == 200
+    return {row[0]: row[5] for row in table(page.text, "bots")[1:]}
+
+
+def play(client: redis.Redis) -> None:
+    """ann and bob registered; a round robin's two rounds between them and a rated ladder
+    match of ann against the built-in greedy."""
+    registry = BotRegistry(client)
+    registry.register("ann")
+    registry.register("bob")
+    store = TournamentStore(client)
+    store.create(TournamentDefinition("cup", Format.DOUBLE_ROUND_ROBIN, ("ann", "bob")))
+    for number, seats in ((1, ("ann", "bob")), (2, ("bob", "ann"))):
+        the_id = match_id("cup", number, 0)
+        result = MatchResult(number, *seats, 2.0, 0.0)
+        store.record("cup", StoredMatch(the_id, result, (f"{the_id}.g0",), ("normal",), 4))
+    ladder = LadderDefinition(ladder_ref("main"))
+    LadderStore(client).create(ladder)
+    RatingStore(client).apply(ladder, RatedResult("m1", "ann", "greedy", 0.5, 1.0, games=2))
+
+
+def forget_results(client: redis.Redis) -> None:
+    """Delete every stored result: a page that still lists them did not read them."""
+    client.delete(
+        keys.tournament_results("cup"), keys.ladder_log("caper.v1.main"), keys.tournament("cup")
+    )
+
+
+def test_the_page_lists_recent_matches_without_reading_any_result(
+    redis_client: redis.Redis,
+) -> None:
+    BotRegistry(redis_client).register("cat")
+    assert recent_column(redis_client) == {"cat": "none yet"}  # a new arena's lists: complete
+    play(redis_client)
+    forget_results(redis_client)
+    shown = recent_column(redis_client)
+    assert shown["bob"] == "cup round 2: 2 - 0 vs ann · game cup round 1: 0 - 2 vs ann · game"
+    assert shown["ann"].startswith("main (caper rules v1) match 1: 0.5 - 0.5 vs greedy · game")
+
+
+def test_a_store_from_before_the_lists_gets_them_at_the_first_view(
+    redis_client: redis.Redis,
+) -> None:
+    play(redis_client)
+    expected = recent_column(redis_client)
+    # As an older arena left it: results stored, no lists, not marked ready.
+    redis_client.delete(keys.recent_ready(), *(keys.recent_matches(p) for p in ("ann", "bob")))
+    assert recent_column(redis_client)["ann"] == expected["ann"]
+    forget_results(redis_client)  # filled once: later views read the lists
+    assert recent_column(redis_client) == expected
