@@ -20,7 +20,7 @@ import grpc
 import redis
 from google.protobuf.message import DecodeError
 
-from arena.store.relay import GatewayRelay
+from arena.store.relay import GatewayRelay, Wake
 from arena.v1 import bot_pb2
 
 log = logging.getLogger("arena.gateway")
@@ -129,6 +129,14 @@ class Hub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        with contextlib.suppress(redis.RedisError):  # else they expire; requests stay pending
+            await self._drain()
+
+    async def _drain(self) -> None:
+        """Messages left on this gateway's wake list go back to their bots' inboxes: the streams
+        they were sent for have ended (a newer one, here or elsewhere, takes them)."""
+        while woken := (await self.relay.take_woken({}, 0, WAKES_MOST))[1]:
+            await self.relay.requeue([wake for wake in woken if wake.message is not None])
 
     def add(self, stream: Stream) -> None:
         older = self.streams.get(stream.bot_id)
@@ -158,9 +166,9 @@ class Hub:
             await self._recovered(started)
             return result
 
-    async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> set[str]:
+    async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> list[Wake]:
         """Take what waits in these bots' inboxes and queue it on their streams; with `wakes`,
-        pop up to that many more woken bot ids on the way (returned)."""
+        pop up to that many more wake-ups on the way (returned)."""
         async with self._delivering:
             sessions = {b: s.session for b in bot_ids if (s := self.streams.get(b)) is not None}
             taken, woken = await self.relay.take_woken(sessions, TAKE_MOST, wakes)
@@ -177,6 +185,25 @@ class Hub:
                     asyncio.get_running_loop().call_soon(self.poke, bot_id)
             return woken
 
+    async def _route(self, wakes: list[Wake]) -> set[str]:
+        """Queue the messages that came with their wake-up on their streams, in order; return
+        the bots whose inboxes are to be taken."""
+        async with self._delivering:  # after any inbox delivery already on its way
+            inboxes, stale = set(), []
+            for wake in wakes:
+                if wake.message is None:
+                    inboxes.add(wake.bot_id)
+                    continue
+                stream = self.streams.get(wake.bot_id)
+                if stream is None or stream.session != wake.session:
+                    stale.append(wake)  # its stream ended, or is not added yet
+                else:
+                    stream.forward(wake.message)
+        if stale:
+            await self.relay.requeue(stale)
+        await asyncio.sleep(0)  # the streams' writers first: the next pop can wait
+        return inboxes
+
     def poke(self, bot_id: str) -> None:
         """Deliver to one bot soon, without waiting for its wake-up (a new stream, a backlog)."""
         task = asyncio.create_task(self._poke(bot_id))
@@ -191,9 +218,9 @@ class Hub:
 
     async def _wake_once(self) -> None:
         first = await self.relay.woken(WAKE_WAIT_S)
-        woken = {first} if first is not None else set()
+        woken = [first] if first is not None else []
         while woken:  # the next wake-ups come back with each delivery: no extra round trip
-            woken = await self.deliver(woken, WAKES_MOST)
+            woken = await self.deliver(await self._route(woken), WAKES_MOST)
 
     async def _heartbeat_once(self) -> None:
         sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}

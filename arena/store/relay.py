@@ -5,17 +5,21 @@ decision request is also kept in the bot's pending hash, so that a bot that reco
 it again. The bot's answer goes back through `answer`, which accepts the first reply to a
 pending request only. Messages are opaque bytes here: the relay does not know protobuf.
 
-Connections do not grow with bots: each gateway has one wake list, and delivering a message
-also pushes the bot's id there (the gateway that holds the bot's stream is written in
-`bot_gateway` when it claims the bot). One reader per gateway pops its wake list and takes
-the inboxes named in it; the inboxes stay the durable copy, and a periodic sweep of every
-inbox catches a wake-up that was lost (a gateway that just took the bot over, a restart).
+Connections do not grow with bots: each gateway has one wake list (the gateway that holds the
+bot's stream is written in `bot_gateway` when it claims the bot), popped by one reader per
+gateway. A message for a bot whose stream is live and whose inbox is empty goes onto that wake
+list itself, addressed to the stream's session (a `Wake` with its message): the gateway writes
+it to the stream with no further round trip. Otherwise it waits in the bot's inbox and the
+wake list gets the bot's id, and the gateway takes the inbox; a periodic sweep of every inbox
+catches a wake-up that was lost (a gateway that just took the bot over, a restart). A message
+whose session has ended by the time its gateway pops it goes back to the inbox (`requeue`);
+decision requests are also kept pending, and resent when the bot connects again.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
@@ -57,7 +61,7 @@ return 1
 """
 
 # Into the inbox, and wake the gateway that holds the bot (its wake list's key is in KEYS[2]).
-_DELIVER = """
+_REQUEUE = """
 redis.call('RPUSH', KEYS[1], ARGV[1])
 local wake = redis.call('GET', KEYS[2])
 if wake then
@@ -67,11 +71,27 @@ end
 return 1
 """
 
+# Straight onto the wake list of the gateway holding the bot's live stream (KEYS[3] is its
+# session), as "session bot-id message", when nothing waits in the inbox before it (order);
+# otherwise as `_REQUEUE`.
+_DELIVER = (
+    """
+local wake = redis.call('GET', KEYS[2])
+local session = redis.call('GET', KEYS[3])
+if wake and session and redis.call('LLEN', KEYS[1]) == 0 then
+  redis.call('RPUSH', wake, session .. ' ' .. ARGV[2] .. ' ' .. ARGV[1])
+  redis.call('EXPIRE', wake, ARGV[3])
+  return 1
+end
+"""
+    + _REQUEUE
+)
+
 # A decision request, atomically: its owner, its pending copy, then delivered as above.
 _REQUEST = (
     """
-redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[5])
-redis.call('HSET', KEYS[4], ARGV[4], ARGV[1])
+redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[5])
+redis.call('HSET', KEYS[5], ARGV[4], ARGV[1])
 """
     + _DELIVER
 )
@@ -122,11 +142,11 @@ class RunnerRelay:
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""
-        self._redis.eval(_DELIVER, 2, *_deliver_keys(bot_id), message, bot_id, WAKE_TTL_S)
+        self._redis.eval(_DELIVER, 3, *_deliver_keys(bot_id), message, bot_id, WAKE_TTL_S)
 
     def request(self, bot_id: str, request_id: str, message: bytes, ttl_s: int) -> None:
         """Send a decision request; it stays pending until answered, withdrawn or expired."""
-        self._redis.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
+        self._redis.eval(_REQUEST, 5, *_request_args(bot_id, request_id, message, ttl_s))
 
     def ask(
         self, bot_id: str, game_id: str, request_id: str, message: bytes, ttl_s: int, wait_s: float
@@ -134,7 +154,7 @@ class RunnerRelay:
         """`request` and `wait_reply` for up to `wait_s` in one round trip: Redis starts the wait
         right behind the request, with no acknowledgement to read in between."""
         pipe = self._redis.pipeline(transaction=False)
-        pipe.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
+        pipe.eval(_REQUEST, 5, *_request_args(bot_id, request_id, message, ttl_s))
         return self._waited(pipe, bot_id, game_id, request_id, wait_s)
 
     def wait_reply(
@@ -193,7 +213,7 @@ class RunnerRelay:
 
 
 def _deliver_keys(bot_id: str) -> list[str]:
-    return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id)]
+    return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id), keys.bot_session(bot_id)]
 
 
 def _request_args(
@@ -202,6 +222,23 @@ def _request_args(
     """KEYS and ARGV of `_REQUEST`."""
     owned = [keys.request_owner(request_id), keys.bot_pending(bot_id)]
     return [*_deliver_keys(bot_id), *owned, message, bot_id, WAKE_TTL_S, request_id, ttl_s]
+
+
+@dataclass(frozen=True, slots=True)
+class Wake:
+    """A wake-up: a bot whose inbox has messages, or (with `session`) one message itself."""
+
+    bot_id: str
+    session: str = ""  # the stream the message was sent for, when it comes with one
+    message: bytes | None = None
+
+    @staticmethod
+    def read(entry: bytes) -> Wake:
+        """A wake list entry: a bot id, or "session bot-id message" (see `_DELIVER`)."""
+        parts = entry.split(b" ", 2)
+        if len(parts) < 3:
+            return Wake(as_text(entry))
+        return Wake(as_text(parts[1]), as_text(parts[0]), parts[2])
 
 
 class GatewayRelay:
@@ -246,10 +283,10 @@ class GatewayRelay:
         found = await self._redis.hgetall(keys.bot_pending(bot_id))
         return [as_bytes(found[request_id]) for request_id in sorted(found)]
 
-    async def woken(self, timeout_s: float) -> str | None:
-        """The id of a bot with new messages, waiting up to `timeout_s` for one."""
+    async def woken(self, timeout_s: float) -> Wake | None:
+        """The next wake-up, waiting up to `timeout_s` for one."""
         popped = await self._redis.blpop([self.wake_key], timeout=timeout_s)
-        return None if popped is None else as_text(popped[1])
+        return None if popped is None else Wake.read(as_bytes(popped[1]))
 
     async def take(self, sessions: Mapping[str, str], most: int) -> dict[str, list[bytes] | None]:
         """Up to `most` inbox messages per (bot id -> session); None where it was replaced."""
@@ -257,8 +294,8 @@ class GatewayRelay:
 
     async def take_woken(
         self, sessions: Mapping[str, str], most: int, wakes: int
-    ) -> tuple[dict[str, list[bytes] | None], set[str]]:
-        """`take`, and up to `wakes` more woken bot ids in the same round trip."""
+    ) -> tuple[dict[str, list[bytes] | None], list[Wake]]:
+        """`take`, and up to `wakes` more wake-ups in the same round trip."""
         pipe = self._redis.pipeline(transaction=False)
         for bot_id, session in sessions.items():
             pipe.eval(_TAKE, 2, keys.bot_session(bot_id), keys.bot_inbox(bot_id), session, most)
@@ -270,7 +307,17 @@ class GatewayRelay:
             bot_id: None if items == -1 else [as_bytes(item) for item in items]
             for bot_id, items in zip(sessions, results, strict=True)
         }
-        return taken, {as_text(bot_id) for bot_id in woken or ()}
+        return taken, [Wake.read(as_bytes(entry)) for entry in woken or ()]
+
+    async def requeue(self, wakes: Sequence[Wake]) -> None:
+        """Messages whose session ended before they were written: back into their bots' inboxes
+        (in order), waking whichever gateway holds each bot now."""
+        pipe = self._redis.pipeline(transaction=False)
+        for wake in wakes:
+            inbox = _deliver_keys(wake.bot_id)[:2]
+            pipe.eval(_REQUEUE, 2, *inbox, wake.message or b"", wake.bot_id, WAKE_TTL_S)
+        if len(pipe):
+            await pipe.execute()
 
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))
