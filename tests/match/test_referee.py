@@ -87,6 +87,44 @@ def test_an_illegal_action_forfeits_with_the_engines_reason() -> None:
     assert outcome.record.result is not None and outcome.record.result["details"]["forfeit"] == 1
 
 
+class Relayed:
+    """A built-in seat seen through the general path (request and decision), as a remote one."""
+
+    def __init__(self, seat: BuiltinSeat) -> None:
+        self.name, self._seat = seat.name, seat
+
+    def start(self, info: GameInfo) -> None:
+        pass
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        return self._seat.decide(request)
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        pass
+
+
+@pytest.mark.parametrize("bot", ["random", "greedy"])
+def test_built_in_seats_take_a_shorter_path_to_the_same_game(bot: str) -> None:
+    for seed in range(5):
+        seats = [BuiltinSeat(make_bot(bot), CAPER, seed, n) for n in (0, 1)]
+        relayed = [Relayed(BuiltinSeat(make_bot(bot), CAPER, seed, n)) for n in (0, 1)]
+        direct = referee_game(CAPER, {}, seed, seats, POLICY, "g")
+        general = referee_game(CAPER, {}, seed, relayed, POLICY, "g")
+        assert direct.record.actions == general.record.actions
+        assert direct.result == general.result
+
+
+def test_a_built_in_bot_that_plays_an_illegal_action_forfeits_too() -> None:
+    class Broken(RandomBot):
+        def choose(self, *args: object) -> Action:
+            return Action(ActionKind.DISCARD, "Skeleton Key")
+
+    broken = BuiltinSeat(Broken(), CAPER, 3, 1)
+    outcome = referee_game(CAPER, {}, 3, [builtin(0), broken], POLICY, "g3")
+    assert outcome.termination is Termination.ILLEGAL_ACTION and outcome.result.winner == 0
+    assert outcome.reason.startswith("illegal action: discard Skeleton Key: ")
+
+
 @pytest.mark.parametrize(
     ("fault", "termination", "reason"),
     [
