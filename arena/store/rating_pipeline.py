@@ -62,6 +62,7 @@ class PipelinedWriter:
         self.checked: set[str] = set()  # players known to be built-in or registered bots
 
     def run(self, chunks: Sequence[Sequence[AnyResult]]) -> list[BatchApplied]:
+        self._prefetch({player for chunk in chunks for r in chunk for player in r.players})
         done: list[BatchApplied] = []
         inflight: _InFlight | None = None
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ratings") as pool:
@@ -81,6 +82,37 @@ class PipelinedWriter:
             if inflight is not None:
                 done.append(self._finish(inflight)[0])
         return done
+
+    def _prefetch(self, players: set[str]) -> None:
+        """Read every player's standing and registration before the first commit, as one
+        snapshot with the log length: a read made later waits behind the batch Redis is
+        committing, and new players in every batch made the rating thread wait for each commit.
+        (The snapshot stays valid while the log keeps the length it had: each commit checks.)
+        Unregistered players stay unchecked: their batch raises the usual error when it comes."""
+        known = self.cache.standings if self.cache.length >= 0 else {}
+        wanted = sorted(p for p in players if p not in known)
+        unchecked = sorted(p for p in players if p not in self.checked)
+        if not wanted and not unchecked:
+            return
+        read = self.client.pipeline(transaction=True)  # one snapshot: MULTI/EXEC
+        read.exists(keys.ladder(self.slug))
+        read.llen(keys.ladder_log(self.slug))
+        read.hmget(keys.bot_names(), unchecked)
+        for player in wanted:
+            read.hgetall(keys.ladder_standing(self.slug, player))
+        exists, length, bot_ids, *stored = read.execute()
+        if not exists:
+            return  # the first batch raises the store's own error
+        if known and int(length) != self.cache.length:
+            self.cache.length = -1  # someone else rated since this writer's cache: read all
+            self._prefetch(players)
+            return
+        self.checked.update(p for p, bot in zip(unchecked, bot_ids, strict=True) if bot)
+        if self.cache.length != int(length):
+            self.cache.standings = {}
+        self.cache.length = int(length)
+        for player, raw in zip(wanted, stored, strict=True):
+            self.cache.standings[player] = standing_from_fields(raw)  # unrated: initial values
 
     def _basis(self, ahead: _Plan | None) -> tuple[int, dict[str, Standing]] | None:
         """The log length and standings the next batch is rated from: those the batch in flight
