@@ -6,7 +6,7 @@ log, the standings, the boards and every history entry are the bytes one-by-one 
 `arena ladder rebuild` write. Only the round trips differ: one read and one MULTI/EXEC a batch,
 each key written once (a player's standing once, with its final values; its history with one
 RPUSH, all in one Lua script: `arena.store.rating_script`), and the maths on plain floats
-(`arena.ratings.single`).
+(`arena.ratings.batch`, which the optional compiled build holds).
 
 Exactly once: the batch WATCHes the ladder's `applied` hash and its summary, which every update
 of the ladder writes (and a rebuild rewrites). A result whose id is rated already, or which
@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 
 import redis
 
+from arena.ratings.batch import rate_in_turn
 from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Outcome, Standing
-from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.rating_records import AnyResult, standing_from_fields
-from arena.store.rating_script import batch_command, history_lines
+from arena.store.rating_script import batch_command
 
 DEFAULT_BATCH = 1_000  # results a transaction: big enough to amortise, small enough to retry
 
@@ -185,13 +185,8 @@ def rate_fresh(
     """Rate `fresh` one after another from log index `position`, updating `current`: (the
     results as logged, each player's final standing, the EVAL writing it all)."""
     rated = tuple(own_period(r) for r in fresh)
-    histories: dict[str, list[str]] = {}
-    for offset, result in enumerate(rated):
-        outcome = outcomes[result.result_id]
-        after = rate_one(current, outcome, ladder.params)
-        current.update(after)
-        for player, entry in history_lines(result, outcome, position + offset, after):
-            histories.setdefault(player, []).append(entry)
+    todo = [(r.result_id, r.at, outcomes[r.result_id]) for r in rated]
+    histories = rate_in_turn(current, todo, position, ladder.params)
     final = {player: current[player] for player in histories}
     command = batch_command(ladder.ref.slug, rated, position, final, histories)
     return rated, final, command

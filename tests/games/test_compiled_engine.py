@@ -35,7 +35,11 @@ COMPARED = re.compile(
     r"^(caper\S*) \(paris, (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
 )
 ENGINE_TESTS = ("tests/games/caper", "tests/games/caper_common", "tests/games/caper_europe")
-RATING_TESTS = ("tests/ratings/test_single.py", "tests/ratings/test_glicko2.py")
+RATING_TESTS = (
+    "tests/ratings/test_single.py",
+    "tests/ratings/test_glicko2.py",
+    "tests/store/test_batch_lines.py",
+)
 
 
 def environment(build: Path | None) -> dict[str, str]:

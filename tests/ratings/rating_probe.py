@@ -1,6 +1,6 @@
 """Run by tests/games/test_compiled_engine.py in a child process, once in pure Python and once
-with a compiled build (`ARENA_COMPILED_ENGINE`, which also holds `arena.ratings.single` and
-`arena.ratings.glicko2`): rates seeded random results of every kind in batches, as
+with a compiled build (`ARENA_COMPILED_ENGINE`, which also holds the `RATINGS` modules:
+`arena.ratings.single`, `glicko2` and `batch`): rates seeded random results of every kind in batches, as
 `apply_many` does, and prints as JSON which rating modules are native code and a digest of every
 EVAL a batch would send (the bytes written to Redis: log, standings, boards, histories)."""
 
