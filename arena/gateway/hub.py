@@ -217,10 +217,14 @@ class Hub:
             log.debug("could not deliver to bot %s yet: %s", bot_id, error)
 
     async def _wake_once(self) -> None:
-        first = await self.relay.woken(WAKE_WAIT_S)
+        first, left = await self.relay.woken(WAKE_WAIT_S)
         woken = [first] if first is not None else []
         while woken:  # the next wake-ups come back with each delivery: no extra round trip
-            woken = await self.deliver(await self._route(woken), WAKES_MOST)
+            inboxes = await self._route(woken)
+            if not inboxes and not left:
+                return  # nothing else waits: block on the wake list again
+            woken = await self.deliver(inboxes, WAKES_MOST)
+            left = len(woken)
 
     async def _heartbeat_once(self) -> None:
         sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}

@@ -250,6 +250,7 @@ class GatewayRelay:
         self.wake_key = keys.gateway_wake(gateway_id)
         self._release = client.register_script(_RELEASE)
         self._answers: list[_Answering] = []  # waiting for the next batch
+        self._busy = False  # a reply or a batch is on its way
         self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
@@ -283,10 +284,14 @@ class GatewayRelay:
         found = await self._redis.hgetall(keys.bot_pending(bot_id))
         return [as_bytes(found[request_id]) for request_id in sorted(found)]
 
-    async def woken(self, timeout_s: float) -> Wake | None:
-        """The next wake-up, waiting up to `timeout_s` for one."""
-        popped = await self._redis.blpop([self.wake_key], timeout=timeout_s)
-        return None if popped is None else Wake.read(as_bytes(popped[1]))
+    async def woken(self, timeout_s: float) -> tuple[Wake | None, int]:
+        """The next wake-up, waiting up to `timeout_s` for one, and how many more wait behind
+        it (told in the same round trip: when none do, the reader can block again at once)."""
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.blpop([self.wake_key], timeout=timeout_s)
+        pipe.llen(self.wake_key)
+        popped, left = await pipe.execute()
+        return (None if popped is None else Wake.read(as_bytes(popped[1]))), int(left)
 
     async def take(self, sessions: Mapping[str, str], most: int) -> dict[str, list[bytes] | None]:
         """Up to `most` inbox messages per (bot id -> session); None where it was replaced."""
@@ -331,13 +336,22 @@ class GatewayRelay:
 
     async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
         """Hand the bot's reply to the runner if it is the first to a request of this bot's.
-        Replies that come while a batch is on its way to Redis go together in the next one: one
-        round trip for many streams' replies, each still checked on its own, atomically."""
-        answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._answers.append(_Answering(bot_id, request_id, reply, answered))
-        if self._answering is None:
-            self._answering = asyncio.create_task(self._send_answers())
-        return Answer(int(await answered))
+        With nothing on its way to Redis, the reply goes at once from the caller's task;
+        replies that come while one is on its way go together in the next batch: one round trip
+        for many streams' replies, each still checked on its own, atomically."""
+        if self._busy:
+            answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+            self._answers.append(_Answering(bot_id, request_id, reply, answered))
+            return Answer(int(await answered))
+        self._busy = True
+        try:
+            code = await self._redis.eval(_ANSWER, 3, *_answer_args(bot_id, request_id, reply))
+        finally:  # what came meanwhile goes in a task's batch: never on this caller's time
+            if self._answers:
+                self._answering = asyncio.create_task(self._send_answers())
+            else:
+                self._busy = False
+        return Answer(int(code))
 
     async def _send_answers(self) -> None:
         try:
@@ -345,7 +359,7 @@ class GatewayRelay:
                 batch, self._answers = self._answers, []
                 await self._send_batch(batch)
         finally:
-            self._answering = None
+            self._answering, self._busy = None, False
             for left in self._answers:  # only when cancelled (the gateway stops)
                 if not left.answered.done():
                     left.answered.cancel()
@@ -353,10 +367,7 @@ class GatewayRelay:
     async def _send_batch(self, batch: list[_Answering]) -> None:
         pipe = self._redis.pipeline(transaction=False)
         for one in batch:
-            owner, reply = keys.request_owner(one.request_id), keys.reply(one.request_id)
-            pending = keys.bot_pending(one.bot_id)
-            args: list[str | bytes | int] = [one.bot_id, one.request_id, one.reply, REPLY_TTL_S]
-            pipe.eval(_ANSWER, 3, owner, pending, reply, *args)
+            pipe.eval(_ANSWER, 3, *_answer_args(one.bot_id, one.request_id, one.reply))
         try:
             codes = await pipe.execute(raise_on_error=False)
         except BaseException as error:  # every reply of the batch gets it (hub.call retries)
@@ -373,6 +384,12 @@ class GatewayRelay:
                 one.answered.set_exception(code)
             else:
                 one.answered.set_result(int(code))
+
+
+def _answer_args(bot_id: str, request_id: str, reply: bytes) -> list[str | bytes | int]:
+    """KEYS and ARGV of `_ANSWER`."""
+    owned = [keys.request_owner(request_id), keys.bot_pending(bot_id), keys.reply(request_id)]
+    return [*owned, bot_id, request_id, reply, REPLY_TTL_S]
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ def test_a_request_reaches_the_bot_and_its_answer_reaches_the_runner(
         gateway = _gateway(redis_server_url)
         # The bot's stream is live and nothing waits before it: the message comes with its
         # wake-up, addressed to the stream's session, and the inbox stays empty.
-        assert await gateway.woken(timeout_s=1) == Wake("b1", "s1", b"decide!")
+        assert await gateway.woken(timeout_s=1) == (Wake("b1", "s1", b"decide!"), 0)
         assert await gateway.take({"b1": "s1"}, most=10) == {"b1": []}
         return await gateway.answer("b1", "r1", b"action 3")
 
@@ -84,7 +84,7 @@ def test_ask_sends_and_waits_in_one_go_and_an_answered_request_leaves_nothing_be
 
     async def bot_answers() -> Answer:
         gateway = _gateway(redis_server_url)
-        assert await gateway.woken(timeout_s=10) == Wake("b1", "s1", b"decide!")
+        assert await gateway.woken(timeout_s=10) == (Wake("b1", "s1", b"decide!"), 0)
         return await gateway.answer("b1", "r1", b"action 3")
 
     answering = concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, bot_answers())
@@ -192,7 +192,7 @@ def test_messages_wake_only_the_gateway_holding_the_bot_and_only_its_session_tak
         await first.claim("b1", "old", online_ttl_s=5)
         await second.claim("b1", "new", online_ttl_s=5)  # the bot moved to gateway two
         runner.notify("b1", b"hello")
-        woken = await first.woken(0.01), await second.woken(1)  # behind the inbox: no message
+        woken = (await first.woken(0.01))[0], (await second.woken(1))[0]  # no message: inbox
         stale = await first.take({"b1": "old"}, most=10)
         fresh = await second.take({"b1": "new"}, most=10)
         return (*woken, stale, fresh)
@@ -247,20 +247,21 @@ def test_a_message_whose_session_ended_goes_back_to_the_inbox_in_order(
 ) -> None:
     runner = RunnerRelay(redis_client)
 
-    async def scene() -> tuple[list[Wake], Wake | None, dict[str, list[bytes] | None]]:
+    async def scene() -> tuple[list[tuple[Wake | None, int]], Wake | None, object]:
         gateway = _gateway(redis_server_url)
         await gateway.claim("b1", "old", online_ttl_s=5)
         runner.notify("b1", b"one")
         runner.notify("b1", b"two")
-        sent = [await gateway.woken(1), await gateway.woken(1)]
+        popped = [await gateway.woken(1), await gateway.woken(1)]
         await gateway.claim("b1", "new", online_ttl_s=5)  # before the gateway wrote them
-        await gateway.requeue([wake for wake in sent if wake is not None])
+        await gateway.requeue([wake for wake, _ in popped if wake is not None])
         runner.notify("b1", b"three")  # behind them, in the inbox too
-        woken = await gateway.woken(1)
-        return [w for w in sent if w is not None], woken, await gateway.take({"b1": "new"}, 10)
+        woken, _ = await gateway.woken(1)
+        return popped, woken, await gateway.take({"b1": "new"}, 10)
 
-    sent, woken, taken = asyncio.run(scene())
-    assert sent == [Wake("b1", "old", b"one"), Wake("b1", "old", b"two")]
+    popped, woken, taken = asyncio.run(scene())
+    # Each wake-up tells how many more wait behind it.
+    assert popped == [(Wake("b1", "old", b"one"), 1), (Wake("b1", "old", b"two"), 0)]
     assert woken == Wake("b1")
     assert taken == {"b1": [b"one", b"two", b"three"]}
 
@@ -275,7 +276,7 @@ def test_a_message_for_a_bot_without_a_live_stream_waits_in_its_inbox(
         await gateway.claim("b1", "s1", online_ttl_s=5)
         await gateway.release("b1", "s1")
         runner.request("b1", "r1", b"decide!", ttl_s=10)
-        woken = await gateway.woken(0.01)
+        woken, _ = await gateway.woken(0.01)
         await gateway.claim("b1", "s2", online_ttl_s=5)
         return woken, await gateway.take({"b1": "s2"}, most=10)
 
