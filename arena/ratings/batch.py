@@ -99,3 +99,11 @@ def rate_in_turn(
                 entries.append(entry)
         offset += 1
     return histories
+
+
+def player_rows(
+    final: Mapping[str, Standing], histories: Mapping[str, Sequence[str]]
+) -> list[tuple[str, ...]]:
+    """Per player: its name, its `packed` values and its new history entries, as the batch
+    script takes them."""
+    return [(player, *packed(s), *histories[player]) for player, s in final.items()]

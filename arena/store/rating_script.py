@@ -4,9 +4,9 @@
 Packing commands is what costs most in redis-py: every argument is encoded one by one. A
 standing is 11 hash fields, and a player also appears in the summary, the skill hash and five
 leaderboards. Here Python sends everything as one JSON text, each player's values the strings
-the serialisers of `write_period` and the rebuild give (`packed`), and the script only decodes
-it (cjson, in C) and issues the commands. Hash fields go in
-`standing_fields` order, so even a DUMP of a new standing is the same.
+the serialisers of `write_period` and the rebuild give (`arena.ratings.batch.packed`), and the
+script only decodes it (cjson, in C) and issues the commands. Hash fields go in `standing_fields`
+order, so even a DUMP of a new standing is the same.
 
 The script builds each player's standing and history key from their prefix: the arena runs on
 one Redis server (a Redis Cluster would need every key declared, and these on one slot).
@@ -15,11 +15,10 @@ one Redis server (a Redis Cluster would need every key declared, and these on on
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from arena.ratings.ladder import Outcome, Standing
-from arena.ratings.weng_lin import ORDINAL_Z
+from arena.ratings.batch import player_rows
+from arena.ratings.ladder import Standing
 from arena.store import keys, recent
 from arena.store.rating_records import BOARDS, AnyResult, standing_fields
 
@@ -88,62 +87,6 @@ return 1
 _FIELDS = "\t".join(standing_fields(Standing()))
 
 
-def packed(s: Standing) -> tuple[str, ...]:
-    """A player's standing fields, summary, skill and board scores: the strings
-    `standing_fields`, `summary_value`, `skill_value` and `board_values` give (a test checks),
-    each float's repr made once."""
-    elo, rating, rd, mu, sigma = (repr(float(x)) for x in (s.elo, s.rating, s.rd, s.mu, s.sigma))
-    games = str(int(s.games))
-    ordinal = repr(float(s.mu - ORDINAL_Z * s.sigma))
-    return (
-        *(elo, rating, rd, repr(float(s.volatility)), repr(float(s.points)), mu, sigma),
-        *(games, str(int(s.wins)), str(int(s.draws)), str(int(s.losses))),
-        f"{elo} {rating} {rd} {games}",
-        f"{mu} {sigma}",
-        *(elo, rating, rd, repr(float(s.games)), ordinal),
-    )
-
-
-def _number(value: float) -> str:
-    """A number as json.dumps writes it: `repr` for ints and finite floats."""
-    return repr(value) if math.isfinite(value) else json.dumps(value)
-
-
-def history_lines(
-    result: AnyResult, outcome: Outcome, position: int, after: Mapping[str, Standing]
-) -> Iterator[tuple[str, str]]:
-    """Each player's history entry for `result`, the string `history_entry` makes (a test
-    checks), with the parts shared by the players of a result formatted once."""
-    head = (
-        f'{{"result": {json.dumps(result.result_id)}, "position": {position}, '
-        f'"at": {_number(result.at)}, "opponent": '
-    )
-    teams = outcome.teams
-    for side, team in enumerate(teams):
-        others = ", ".join(p for i, other in enumerate(teams) if i != side for p in other)
-        middle = (
-            f'{head}{json.dumps(others)}, "score": {_number(outcome.shares[side])}, '
-            f'"place": {outcome.ranks[side] + 1}, '
-        )
-        for player in team:
-            s = after[player]
-            if math.isfinite(s.elo + s.rating + s.rd + s.volatility + s.mu + s.sigma):
-                yield (  # all finite (the usual case): repr is what json.dumps writes
-                    player,
-                    f'{middle}"elo": {s.elo!r}, "rating": {s.rating!r}, "rd": {s.rd!r}, '
-                    f'"volatility": {s.volatility!r}, "mu": {s.mu!r}, "sigma": {s.sigma!r}}}',
-                )
-                continue
-            yield (
-                player,
-                (
-                    f'{middle}"elo": {_number(s.elo)}, "rating": {_number(s.rating)}, '
-                    f'"rd": {_number(s.rd)}, "volatility": {_number(s.volatility)}, '
-                    f'"mu": {_number(s.mu)}, "sigma": {_number(s.sigma)}}}'
-                ),
-            )
-
-
 def batch_command(
     slug: str,
     results: Sequence[AnyResult],
@@ -158,9 +101,7 @@ def batch_command(
     applied: list[str] = []
     for offset, result in enumerate(results):
         applied += (result.result_id, str(position + offset))
-    players = [
-        (player, *packed(standing), *histories[player]) for player, standing in final.items()
-    ]
+    players = player_rows(final, histories)
     fixed = [
         keys.ladder_applied(slug),
         keys.ladder_log(slug),

@@ -4,7 +4,6 @@ exactly once per result id, and `arena ladder rebuild` reproduces them."""
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from typing import Any
 
@@ -12,19 +11,10 @@ import pytest
 import redis
 
 from arena.ratings import InvalidResultError
-from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
 from arena.store.rating_batch import check_sides, own_period, rate_fresh
 from arena.store.rating_pipeline import PipelinedWriter
-from arena.store.rating_records import (
-    board_values,
-    history_entry,
-    skill_value,
-    standing_fields,
-    summary_value,
-)
-from arena.store.rating_script import history_lines, packed
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
 from arena.store.rebuild import rebuild
 from tests.store.ratings_helpers import BUILTINS, snapshot
@@ -143,48 +133,6 @@ def test_a_batch_with_a_bad_result_writes_nothing_of_it(redis_client: redis.Redi
         store.apply_many(pairs, results, batch=0)
     assert store.apply_many(pairs, []) == []
     assert not redis_client.exists(keys.ladder_log(pairs.ref.slug))
-
-
-def test_a_players_packed_line_holds_the_serialisers_strings() -> None:
-    rng = random.Random(9)
-    standings = [Standing()] + [
-        Standing(
-            rng.uniform(900, 2100),
-            rng.uniform(900, 2100),
-            rng.uniform(30, 350),
-            0.06,
-            rng.randrange(50),
-            rng.randrange(20),
-            rng.randrange(20),
-            rng.randrange(20),
-            rng.randrange(40) / 2,
-            rng.uniform(-5, 50),
-            rng.uniform(0.5, 8.4),
-        )
-        for _ in range(300)
-    ]
-    for standing in standings:
-        expected = [*standing_fields(standing).values(), summary_value(standing)]
-        expected += [skill_value(standing), *(repr(float(v)) for v in board_values(standing))]
-        assert packed(standing) == tuple(expected)
-
-
-@pytest.mark.parametrize("config", [PAIRS, SNITCH, TEAMS], ids=["pairs", "tables", "teams"])
-def test_history_lines_are_the_entries_history_entry_writes(config: Config) -> None:
-    rng = random.Random(11)
-    made = results_for(config, 200, seed=5)
-    made.append(RatedResult('odd "id"\\é', "random", "greedy", 0.25, 1e-7))  # escapes, exponent
-    made.append(TableResult("int-at", ((("random",), 2.0), (("greedy",), 2.0)), 17))
-    current: dict[str, Standing] = {}
-    for position, result in enumerate(made):
-        outcome = result.outcome()
-        after = rate_outcomes(current, [outcome], LadderParams())
-        current.update(after)
-        ours = dict(history_lines(result, outcome, position + rng.randrange(9), after))
-        assert list(ours) == list(after)
-        for player, standing in after.items():
-            offset = json.loads(ours[player])["position"]
-            assert ours[player] == history_entry(result, outcome, offset, player, standing)
 
 
 def test_a_batch_rated_ahead_is_rated_again_if_someone_else_went_first(
