@@ -24,9 +24,10 @@ from arena.store.rating_records import BOARDS, AnyResult, standing_fields
 
 # ARGV: the standing and history key prefixes, the standing's field names (tab-joined), and
 # one JSON array: the `applied` hash's fields and values (each id, then its log index), the log's
-# entries, per player its name, its `packed` values and its new history entries, then per
-# player its name and its new recent-matches entries (`arena.store.recent`), with ARGV[5] and
-# ARGV[6] those lists' key prefix and length. One JSON
+# entries, per player its name, its `packed` values and its new history entries, then the
+# recent-matches entries (`arena.store.recent`) and, flat, a player's name and the 1-based index
+# of one of its new ones, for each (oldest first), with ARGV[5] and ARGV[6] those lists' key
+# prefix and length. One JSON
 # text because redis-py encodes argument by argument and Lua's pattern matching splits slowly:
 # cjson decodes it all in C (a sixth less script CPU). Lua's unpack() has a stack limit
 # (8,000 values in Redis): long argument lists go in chunks.
@@ -78,9 +79,13 @@ end
 chunked('HSET', KEYS[3], summary)
 chunked('HSET', KEYS[4], skill)
 for b = 1, boards do chunked('ZADD', KEYS[4 + b], scores[b]) end
-for _, p in ipairs(data[4]) do
-  redis.call('LPUSH', ARGV[5] .. p[1], unpack(p, 2))
-  redis.call('LTRIM', ARGV[5] .. p[1], 0, tonumber(ARGV[6]) - 1)
+local texts, pushes, kept = data[4], data[5], tonumber(ARGV[6])
+for at = 1, #pushes, 2 do
+  local key = ARGV[5] .. pushes[at]
+  -- Trimmed once it holds twice what it keeps: a trim costs about what the push does.
+  if redis.call('LPUSH', key, texts[pushes[at + 1]]) >= 2 * kept then
+    redis.call('LTRIM', key, 0, kept - 1)
+  end
 end
 return 1
 """
@@ -110,10 +115,11 @@ def batch_command(
         *(keys.ladder_board(slug, board) for board in BOARDS),
     ]
     prefixes = keys.ladder_standing(slug, ""), keys.ladder_history(slug, "")
-    pushes = [(p, *entries) for p, entries in recent.ladder_pushes(slug, results, position).items()]
+    texts, indexes = recent.ladder_batch(slug, results, position)
+    pushes = [x for player, found in indexes.items() for i in found for x in (player, i + 1)]
     # Raw UTF-8 (not \u escapes): cjson passes it through byte for byte.
     blob = json.dumps(
-        (applied, [r.to_json() for r in results], players, pushes),
+        (applied, [r.to_json() for r in results], players, texts, pushes),
         ensure_ascii=False,
         separators=(",", ":"),
     )

@@ -10,14 +10,17 @@ as the result itself, so a result stored once is listed once, whatever the retri
 - a rated ladder result: `queue_pushes` in the MULTI of `RatingStore.apply_period` (its WATCH
   of the ladder's `applied` hash guards it), and the batch's script (`rating_script`).
 
-Lists are trimmed to `KEPT` entries. SPRT pairs are not listed (the bots page does not show
-them). Results stored before these lists existed are put in them once by
-`arena.store.recent_backfill`, which then marks the store `ready`.
+A list holds at least its `KEPT` newest entries: the batch's script lets it grow to twice that
+before trimming it (a trim costs about what a push does), the other writers trim at once. SPRT
+pairs are not listed (the bots page does not show them). Results stored before these lists
+existed are put in them once by `arena.store.recent_backfill`, which then marks the store
+`ready`.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -97,18 +100,45 @@ def record_once(
     return bool(stored)
 
 
-def ladder_pushes(slug: str, results: Sequence[AnyResult], position: int) -> dict[str, list[str]]:
-    """Each player's entries for `results`, logged from index `position` on, oldest first: only
-    its last `KEPT` (a long batch formats only what the lists keep)."""
-    newest_first: dict[str, list[str]] = {}
+def ladder_text(slug_json: str, result: AnyResult, position: int) -> str:
+    """`ladder_entry(...).to_json()` written out directly (`slug_json` is the slug's JSON): a
+    batch of rated results formats one for most of its results (a test compares them)."""
+    if isinstance(result, RatedResult):
+        scores = f"{_number(result.score_a)}, {_number(1 - result.score_a)}"
+    else:
+        scores = ", ".join(_number(score) for names, score in result.sides for _ in names)
+    game = json.dumps(f"{result.result_id}.g0") if result.games else '""'
+    players = json.dumps(result.players)
+    return f'["{LADDER}", {slug_json}, "match {position + 1}", {players}, [{scores}], {game}]'
+
+
+def _number(value: float) -> str:
+    """A number as json.dumps writes it: `repr` for ints and finite floats."""
+    return repr(value) if math.isfinite(value) else json.dumps(value)
+
+
+def ladder_batch(
+    slug: str, results: Sequence[AnyResult], position: int
+) -> tuple[list[str], dict[str, list[int]]]:
+    """The entries of `results` (logged from index `position` on) that some player keeps, each
+    once, and each player's new entries as indexes into them, oldest first: only its last `KEPT`
+    (a long batch formats only what the lists keep)."""
+    slug_json, texts = json.dumps(slug), []
+    newest_first: dict[str, list[int]] = {}
     for offset in range(len(results) - 1, -1, -1):
         result = results[offset]
         wanted = [p for p in result.players if len(newest_first.setdefault(p, [])) < KEPT]
         if wanted:
-            text = ladder_entry(slug, result, position + offset).to_json()
+            texts.append(ladder_text(slug_json, result, position + offset))
             for player in wanted:
-                newest_first[player].append(text)
-    return {player: entries[::-1] for player, entries in newest_first.items()}
+                newest_first[player].append(len(texts) - 1)
+    return texts, {player: found[::-1] for player, found in newest_first.items()}
+
+
+def ladder_pushes(slug: str, results: Sequence[AnyResult], position: int) -> dict[str, list[str]]:
+    """Each player's new entries for `results`, oldest first (see `ladder_batch`)."""
+    texts, indexes = ladder_batch(slug, results, position)
+    return {player: [texts[i] for i in found] for player, found in indexes.items()}
 
 
 def queue_pushes(pipe: redis.client.Pipeline, pushes: Mapping[str, Sequence[str]]) -> None:

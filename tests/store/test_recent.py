@@ -109,8 +109,9 @@ def test_batches_list_what_one_by_one_updates_list(redis_client: redis.Redis, ba
     RatingStore(redis_client).apply_many(ladder, results[:7], batch=batch)
     RatingStore(redis_client).apply_many(ladder, results, batch=batch)  # the first 7 again
     for player, entries in one_by_one.items():
-        assert redis_client.lrange(keys.recent_matches(player), 0, -1) == entries
         assert len(entries) == recent.KEPT
+        batched = redis_client.lrange(keys.recent_matches(player), 0, -1)
+        assert batched[: recent.KEPT] == entries and len(batched) < 2 * recent.KEPT
     newest = recent.RecentEntry.from_json(as_text(one_by_one["random"][0]))
     assert newest.label == "match 30" and "random" in newest.sides
 
@@ -145,3 +146,17 @@ def test_backfill_lists_results_stored_before_the_lists_existed_once(
     store.record("cup", a_match(3, "random", "greedy"))  # after the backfill: pushed once
     labels = [e.label for e in listed(redis_client, "random")]
     assert labels == ["round 3", "round 2", "round 1", "match 4", "match 3", "match 1"]
+
+
+def test_a_batch_formats_the_entry_text_the_backfill_writes() -> None:
+    """The batch writes `ladder_text`, the backfill `RecentEntry.to_json`: the same bytes."""
+    odd = 'q"uo\\te\n\tü'
+    results: list[AnyResult] = [
+        RatedResult("m1", "random", "greedy", 1, 5),
+        RatedResult(odd, "ann", odd, 0.75, 5.5, games=0),
+        TableResult("t1", ((("a",), 2.0), (("b",), 1.0), (("c",), 2.0)), 7.0, games=3),
+        TableResult("t2", ((("a", "b"), 1.0), (("c", "d"), 0.0)), 8.0),
+    ]
+    for position, result in enumerate(results):
+        expected = recent.ladder_entry("caper.v1.main", result, position).to_json()
+        assert recent.ladder_text('"caper.v1.main"', result, position) == expected
