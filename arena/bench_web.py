@@ -8,7 +8,9 @@ fit exactly as for a played event. The site then runs on a real uvicorn on loopb
 is fetched N times: the server's own time (its Server-Timing header) and the full fetch. The first
 view also fits Bradley-Terry ratings (and reads the games); later views reuse that fit.
 
-The bots page is timed over the same Swiss, some of its entrants registered as bots.
+The bots page is timed over the same Swiss, some of its entrants registered as bots. The Swiss
+is written without the bots' recent-matches lists, as an arena from before them: its first view
+fills them (`arena.store.recent_backfill`), later views read only them.
 """
 
 from __future__ import annotations
