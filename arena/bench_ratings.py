@@ -21,6 +21,7 @@ from contextlib import contextmanager
 import redis
 from rich.console import Console
 
+from arena.games.compiled import RATINGS, compiled_modules
 from arena.metrics.collector import DEFAULT_TOP_N
 from arena.metrics.recorder import record_game
 from arena.metrics.server import start_metrics_server
@@ -194,10 +195,16 @@ def _bench_batched(console: Console, client: redis.Redis, names: Sequence[str], 
         identical = rebuild(client, definition, write=False).identical
         console.print(
             f"Batched {what}: {len(made):,} in {seconds:.2f} s = {len(made) / seconds:,.0f} "
-            f"updates/s (1 process, apply_many; ladder rebuild identical: "
+            f"updates/s (1 process, apply_many, {_compiled()}; ladder rebuild identical: "
             f"{'yes' if identical else 'NO'}); CPU a result: {1e6 * cpu / len(made):.0f} us "
             f"here, {1e6 * server / len(made):.0f} us in Redis"
         )
+
+
+def _compiled() -> str:
+    """Whether the rating maths run from the optional compiled build (ARENA_COMPILED_ENGINE)."""
+    native = [name for name in compiled_modules() if name in RATINGS]
+    return f"compiled: {'yes' if native else 'no'}"
 
 
 def _server_cpu(client: redis.Redis) -> float:

@@ -98,7 +98,10 @@ def test_bench_ratings_prints_its_figures(redis_client: redis.Redis, redis_serve
     assert "Weng-Lin table updates: 30 3-player tables" in result.output
     for what in ("two-bot results: 50", "3-player tables: 50"):
         assert f"Batched {what} in" in result.output
-        assert "rebuild identical: yes" in result.output.split(f"Batched {what}")[1]
+        assert (
+            "compiled: no; ladder rebuild identical: yes"
+            in result.output.split(f"Batched {what}")[1]
+        )
     one_line_error(arena(redis_server_url, *bench), "must be an empty database")
 
 
