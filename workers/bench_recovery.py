@@ -28,7 +28,7 @@ from arena.store.tournaments import TournamentStore, match_id
 from arena.tournament.definition import TimeControl
 from workers import tournament
 from workers.processes import kill_tree, spawn_python, stop_all
-from workers.queue import QUEUE_NAME, arena_queue
+from workers.queue import QUEUE_NAME, arena_queue, job_place
 
 FIELD = ["greedy", *(f"search#{n}" for n in range(30, 130, 10))]  # 11 entrants, 55 matches
 
@@ -103,7 +103,9 @@ def _kill_one(
     """Kill a worker in the middle of a match, start its replacement, time the recovery."""
     store = TournamentStore(client)
     job = _a_match_in_play(client, set(pool))
-    the_id = match_id(*job.args)
+    name, round_number, board, count = job_place(job)
+    in_play = tournament.first_unrecorded(client, name, round_number, range(board, board + count))
+    the_id = match_id(name, round_number, in_play)
     attempts = store.attempts(name)[the_id]
     queued = arena_queue(client).count
     killed_at = time.monotonic()

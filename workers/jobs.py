@@ -11,24 +11,32 @@ from rq.job import Job
 
 from arena.store.tournaments import TournamentStore
 from workers import liveness, tables, tournament
+from workers.queue import job_place
 
 
-def play_tournament_match(name: str, round_number: int, board: int) -> dict[str, object]:
+def play_tournament_match(
+    name: str, round_number: int, board: int, count: int = 1
+) -> dict[str, object]:
+    """Play `count` boards of a round from `board` on: a slice of its matches, or one table."""
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
+    boards = range(board, board + count)
     try:
         definition = TournamentStore(job.connection).get(name)
-        if definition.table_size:  # a game of 3+ sides
+        if definition.table_size:  # a game of 3+ sides: a job per table
             table = tables.play(job.connection, name, round_number, board)
             return {"match_id": table.table_id, "game_points": list(table.points)}
-        match = tournament.play(job.connection, name, round_number, board, definition)
+        played = tournament.play_boards(job.connection, name, round_number, boards, definition)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish
-            tournament.stop_after_failure(job.connection, name, round_number, board, error)
+            failed = tournament.first_unrecorded(job.connection, name, round_number, boards)
+            tournament.stop_after_failure(job.connection, name, round_number, failed, error)
         raise
     return {
-        "match_id": match.match_id,
-        "game_points": [match.result.game_points0, match.result.game_points1],
+        "matches": [
+            {"match_id": m.match_id, "game_points": [m.result.game_points0, m.result.game_points1]}
+            for m in played
+        ]
     }
 
 
@@ -43,5 +51,4 @@ def match_failed(
     by a killed worker (found by another worker's clean-up), or stopped cold mid-match in a
     worker playing it in-process (RQ raises SystemExit in the job), is only seen here."""
     if issubclass(exc_type, (AbandonedJobError, SystemExit, KeyboardInterrupt)):
-        name, round_number, board = job.args
-        liveness.interrupted(connection, name, round_number, board, not job.retries_left)
+        liveness.interrupted(connection, *job_place(job), not job.retries_left)

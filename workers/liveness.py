@@ -19,12 +19,13 @@ from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import record_voided
 from arena.store import keys
+from arena.store.job_slices import JobSlices
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, match_id
 from arena.store.values import as_text
 from arena.tournament.definition import TournamentDefinition
 from workers import tables
-from workers.queue import RETRIES, arena_queue, enqueue_round, match_job_id
+from workers.queue import RETRIES, arena_queue, enqueue_round, match_job_id, slice_start
 from workers.tournament import advance, stop
 
 log = logging.getLogger("arena.workers")
@@ -37,18 +38,27 @@ MISSING_GRACE_S = 5
 
 
 def interrupted(
-    client: redis.Redis, name: str, round_number: int, board: int, last_attempt: bool
+    client: redis.Redis,
+    name: str,
+    round_number: int,
+    board: int,
+    count: int,
+    last_attempt: bool,
 ) -> None:
-    """The worker playing this match died (or its work-horse did). Its games are voided: the
-    retry replays the whole match, since records are written in batches and we cannot tell how
-    far it got. After the last attempt the tournament stops, saying so."""
+    """The worker playing a slice of `count` boards from `board` on died (or its work-horse
+    did). The games of the match in play are voided: the retry replays that match from scratch
+    (records are written in batches: we cannot tell how far it got), and the matches after it.
+    After the last attempt the tournament stops, saying so."""
     definition = TournamentStore(client).get(name)
-    the_id = match_id(name, round_number, board)
-    if the_id in _recorded(client, definition):  # killed after recording: the advance may be lost
+    recorded = _recorded(client, definition)
+    boards = range(board, board + count)
+    unplayed = [b for b in boards if match_id(name, round_number, b) not in recorded]
+    if not unplayed:  # killed after recording: the advance may be lost
         advance(client, name)
         return
     record_voided(client, definition.game, definition.games_per_match)
     if last_attempt:
+        the_id = match_id(name, round_number, unplayed[0])
         stop(client, name, f"match {the_id}: its worker died on every attempt ({RETRIES + 1})")
 
 
@@ -83,9 +93,9 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
     if not unplayed:
         advance(client, name)  # the job that should have gone on died after recording
         return Counter()
-    ids = [match_job_id(name, *place) for place in unplayed]
+    ids = _job_ids(client, definition, unplayed)
     jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
-    states = Counter(job.get_status(refresh=False).value for job in jobs if job is not None)
+    states = job_states(jobs)
     for place, job in zip(unplayed, jobs, strict=True):
         if job is not None and (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
             reason = f"its job was {status.value}{_last_line(job)}"
@@ -108,6 +118,33 @@ def _places(client: redis.Redis, definition: TournamentDefinition) -> list[tuple
         return tables.places(client, definition.name)
     rounds = TournamentStore(client).rounds(definition.name)
     return [(r.number, b) for r in rounds for b in range(len(r.pairings))]
+
+
+def job_states(jobs: list[Job | None]) -> Counter[str]:
+    """How many unplayed matches are in each state, given each one's job in place order: a
+    started slice plays its first unplayed match, and the others wait in it (queued)."""
+    states: Counter[str] = Counter()
+    seen: set[str] = set()
+    for job in jobs:
+        if job is None:
+            continue
+        status = job.get_status(refresh=False)
+        if status is JobStatus.STARTED and job.id in seen:
+            status = JobStatus.QUEUED
+        seen.add(job.id)
+        states[status.value] += 1
+    return states
+
+
+def _job_ids(
+    client: redis.Redis, definition: TournamentDefinition, places: list[tuple[int, int]]
+) -> list[str]:
+    """The id of the job playing each (round, board): the job of its round's slice."""
+    sizes = JobSlices(client).sizes(definition.name)
+    return [
+        match_job_id(definition.name, number, slice_start(board, sizes.get(number, 1)))
+        for number, board in places
+    ]
 
 
 def _recorded(client: redis.Redis, definition: TournamentDefinition) -> set[str]:
@@ -133,6 +170,7 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         return
     store = TournamentStore(client)
     definition, rounds = store.get(name), {r.number: r for r in store.rounds(name)}
+    lost: dict[int, list[int]] = {}
     for the_id, (round_number, board) in seen.items():
         client.hsetnx(key, the_id, now)
         if now - float(client.hget(key, the_id) or now) < MISSING_GRACE_S:
@@ -141,5 +179,7 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         if definition.table_size:
             tables.enqueue_place(client, definition, round_number, board)
         else:
-            enqueue_round(client, definition, rounds[round_number], [board], at_front=True)
+            lost.setdefault(round_number, []).append(board)
         client.hdel(key, the_id)
+    for round_number, boards in lost.items():  # once per slice, however many of it were lost
+        enqueue_round(client, definition, rounds[round_number], boards, at_front=True)

@@ -1,21 +1,28 @@
-"""The RQ queue of the arena: one job per match, deterministic ids, JSON payloads."""
+"""The RQ queue of the arena: one job per slice of a round's matches (or per table),
+deterministic ids, JSON payloads."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import redis
-from rq import Callback, Queue, Retry
+from rq import Callback, Queue, Retry, Worker
+from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from arena.games import get_game
 from arena.match.seats import layout
+from arena.store.job_slices import JobSlices
 from arena.tournament import Round
 from arena.tournament.definition import TournamentDefinition
 
 QUEUE_NAME = "arena"
 DECISIONS_PER_SEAT = 24  # a Caper game asks each seat at most 6 + 15 + 1 (R7) questions
 RETRIES = 3
+# A job's own cost (RQ's bookkeeping: some 30 round trips) is paid once for a slice of a round's
+# matches: at 4 games a match it cost more than the games when paid per match.
+JOB_GAMES = 64
+JOBS_PER_WORKER = 2  # slices small enough that no worker waits while another plays a long one
 
 
 def arena_queue(client: redis.Redis) -> Queue:
@@ -35,16 +42,48 @@ def seated_timeout_s(games: int, seats: int, move_ms: int, bank_ms: int, grace_m
     return int(games * seats * per_seat_ms / 1000) + 60
 
 
-def job_timeout_s(definition: TournamentDefinition) -> int:
-    """The longest a match may take if every bot uses all of its time, with a margin."""
+def job_timeout_s(definition: TournamentDefinition, matches: int = 1) -> int:
+    """The longest `matches` matches may take if every bot uses all of its time, with a margin."""
     tc = definition.time_control
     seats = layout(get_game(definition.game), definition.config).seat_count
-    return seated_timeout_s(definition.games_per_match, seats, tc.move_ms, tc.bank_ms, tc.grace_ms)
+    games = definition.games_per_match * matches
+    return seated_timeout_s(games, seats, tc.move_ms, tc.bank_ms, tc.grace_ms)
+
+
+def boards_per_job(games_per_match: int, boards: int, workers: int) -> int:
+    """How many boards (matches) of a round one job plays: enough for JOB_GAMES games, while
+    the `boards` queued together still make JOBS_PER_WORKER jobs for each of the `workers`."""
+    enough = -(-JOB_GAMES // max(games_per_match, 1))
+    spread = -(-boards // (JOBS_PER_WORKER * max(workers, 1)))
+    return max(1, min(enough, spread))
 
 
 def match_job_id(name: str, round_number: int, board: int) -> str:
-    """Unambiguous read from the right, whatever '_' the name holds."""
+    """The id of the job playing `board` first; unambiguous read from the right, whatever '_'
+    the name holds."""
     return f"match_{name}_r{round_number}_b{board}"
+
+
+def job_place(job: Job) -> tuple[str, int, int, int]:
+    """(tournament, round, first board, boards) of a match job; jobs queued before jobs played
+    slices of a round have no count: one board."""
+    name, round_number, board, *count = job.args
+    return name, round_number, board, count[0] if count else 1
+
+
+def slice_start(board: int, size: int) -> int:
+    return board - board % size
+
+
+def queue_new_round(
+    client: redis.Redis, definition: TournamentDefinition, round_: Round, queued_with: int
+) -> None:
+    """The jobs of a round just stored, `queued_with` boards being queued at the same time (the
+    whole schedule of a round robin): the round's slice size is fixed here, for good."""
+    workers = Worker.count(connection=client, queue=arena_queue(client))
+    size = boards_per_job(definition.games_per_match, queued_with, workers)
+    JobSlices(client).fix(definition.name, round_.number, size)
+    enqueue_round(client, definition, round_)
 
 
 def enqueue_round(
@@ -54,15 +93,28 @@ def enqueue_round(
     boards: Sequence[int] | None = None,
     at_front: bool = False,
 ) -> None:
-    """One job per pairing of `round_` (or of `boards` only); a rerun of a job replays its
-    match from scratch."""
-    for board in range(len(round_.pairings)) if boards is None else boards:
-        pairing = round_.pairings[board]
-        description = (
-            f"{definition.name} round {round_.number} board {board + 1}: "
-            f"{pairing.seat0} vs {pairing.seat1}"
+    """The jobs of `round_`, or of the slices holding `boards`: each plays its slice of the
+    round in order, skipping matches recorded already, so a rerun replays only what is left."""
+    size, pairings = JobSlices(client).size(definition.name, round_.number), round_.pairings
+    wanted = range(len(pairings)) if boards is None else boards
+    for first in sorted({slice_start(board, size) for board in wanted}):
+        count = min(size, len(pairings) - first)
+        enqueue_job(
+            client,
+            definition,
+            round_.number,
+            first,
+            _describe(definition.name, round_, first, count),
+            at_front,
+            count,
         )
-        enqueue_job(client, definition, round_.number, board, description, at_front)
+
+
+def _describe(name: str, round_: Round, first: int, count: int) -> str:
+    """What an operator sees in RQ's tools: the boards and who plays on them."""
+    boards = f"board {first + 1}" if count == 1 else f"boards {first + 1}-{first + count}"
+    games = ", ".join(f"{p.seat0} vs {p.seat1}" for p in round_.pairings[first : first + count])
+    return f"{name} round {round_.number} {boards}: {games}"
 
 
 def enqueue_job(
@@ -72,13 +124,15 @@ def enqueue_job(
     board: int,
     description: str,
     at_front: bool = False,
+    count: int = 1,
 ) -> None:
-    """The job playing board `board` of a round, a match or a table (`workers.jobs`)."""
+    """The job playing `count` boards of a round from `board` on, matches or a table
+    (`workers.jobs`)."""
     arena_queue(client).enqueue(
         "workers.jobs.play_tournament_match",
-        args=(definition.name, round_number, board),
+        args=(definition.name, round_number, board, count),
         job_id=match_job_id(definition.name, round_number, board),
-        job_timeout=job_timeout_s(definition),
+        job_timeout=job_timeout_s(definition, count),
         retry=retry_policy(),
         # RQ calls it, among others, when it finds the job abandoned by a killed worker
         on_failure=Callback("workers.jobs.match_failed"),

@@ -8,6 +8,7 @@ finishing a round together compute the same next round and only one stores and e
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import redis
 
@@ -33,7 +34,7 @@ from arena.tournament import (
 )
 from arena.tournament.definition import Format, TournamentDefinition
 from workers import tables
-from workers.queue import enqueue_round
+from workers.queue import enqueue_round, queue_new_round
 
 log = logging.getLogger("arena.workers")
 
@@ -60,9 +61,10 @@ def _start_matches(
     else:
         double = definition.format is Format.DOUBLE_ROUND_ROBIN
         scheduled = berger_rounds(definition.entrants, double=double)
+    boards = sum(len(round_.pairings) for round_ in scheduled)
     for round_ in scheduled:
         if store.save_round(definition.name, round_):
-            enqueue_round(client, definition, round_)
+            queue_new_round(client, definition, round_, boards)
     return scheduled
 
 
@@ -73,25 +75,61 @@ def play(
     board: int,
     definition: TournamentDefinition | None = None,
 ) -> StoredMatch:
-    """Play one pairing of a round, record it (once) and advance the tournament if it can.
-    It reads only its own round and result: reading every one per match made a tournament's
-    matches cost in proportion to its size."""
+    """Play one pairing of a round (`play_boards`)."""
+    return play_boards(client, name, round_number, [board], definition)[0]
+
+
+def play_boards(
+    client: redis.Redis,
+    name: str,
+    round_number: int,
+    boards: Sequence[int],
+    definition: TournamentDefinition | None = None,
+) -> list[StoredMatch]:
+    """Play pairings of a round in order, record each (once) and then advance the tournament
+    if it can. A match recorded already is not played again: a rerun of a slice whose worker
+    died goes on where it stopped. It reads only its own round and results: reading every one
+    per match made a tournament's matches cost in proportion to its size."""
     store = TournamentStore(client)
     definition = definition or store.get(name)
     round_ = store.round(name, round_number)
     if round_ is None:
         raise TournamentStoreError(f"{name} has no round {round_number}")
-    pairing = round_.pairings[board]
-    the_id = match_id(name, round_number, board)
-    done = store.result(name, the_id)
-    if done is None:
-        if (attempt := store.count_attempt(name, the_id)) > 1:
-            log.warning("match %s: attempt %d, replayed from scratch", the_id, attempt)
-        done = _play(client, definition, the_id, round_number, board, pairing.entrants)
-        if not store.record(name, done):
-            log.info("match %s was recorded by another run; keeping that one", the_id)
-            done = store.result(name, the_id) or done
+    played = [_play_board(client, store, definition, round_, board) for board in boards]
     advance(client, name, definition)
+    return played
+
+
+def first_unrecorded(
+    client: redis.Redis, name: str, round_number: int, boards: Sequence[int]
+) -> int:
+    """The first of `boards` whose match has no result: the one a failed slice was playing."""
+    store = TournamentStore(client)
+    return next(
+        (b for b in boards if store.result(name, match_id(name, round_number, b)) is None),
+        boards[0],
+    )
+
+
+def _play_board(
+    client: redis.Redis,
+    store: TournamentStore,
+    definition: TournamentDefinition,
+    round_: Round,
+    board: int,
+) -> StoredMatch:
+    name = definition.name
+    the_id = match_id(name, round_.number, board)
+    done = store.result(name, the_id)
+    if done is not None:
+        return done
+    if (attempt := store.count_attempt(name, the_id)) > 1:
+        log.warning("match %s: attempt %d, replayed from scratch", the_id, attempt)
+    pairing = round_.pairings[board]
+    done = _play(client, definition, the_id, round_.number, board, pairing.entrants)
+    if not store.record(name, done):
+        log.info("match %s was recorded by another run; keeping that one", the_id)
+        done = store.result(name, the_id) or done
     return done
 
 
@@ -210,7 +248,7 @@ def advance(client: redis.Redis, name: str, definition: TournamentDefinition | N
         store.set_status(name, Status.STOPPED, f"round {last + 1} cannot be paired: {error}")
         return
     if store.save_round(name, next_round):
-        enqueue_round(client, definition, next_round)
+        queue_new_round(client, definition, next_round, len(next_round.pairings))
 
 
 def _next_swiss_round(

@@ -21,7 +21,7 @@ from arena.store.outages import connect_patiently
 from arena.store.server import connect
 from workers import liveness, sprt
 from workers.processes import signals_deferred
-from workers.queue import QUEUE_NAME
+from workers.queue import QUEUE_NAME, job_place
 
 HEARTBEAT_S = 1  # how often a busy worker proves it is alive
 HEARTBEAT_SLACK_S = 5  # how long past a missed heartbeat a job counts as abandoned
@@ -74,8 +74,7 @@ class ArenaWorker(Worker):
     def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[no-untyped-call]
         if job.func_name == liveness.TOURNAMENT_JOB:
-            name, round_number, board = job.args
-            liveness.interrupted(self.connection, name, round_number, board, not job.retries_left)
+            liveness.interrupted(self.connection, *job_place(job), not job.retries_left)
 
 
 def work(redis_url: str, burst: bool = False, name: str | None = None, fork: bool = False) -> None:

@@ -124,6 +124,11 @@ def tournament_attempts(name: str) -> str:
     return f"{PREFIX}:tournament:{name}:attempts"
 
 
+def tournament_job_slices(name: str) -> str:
+    """Hash: round number -> how many boards of the round one job plays (fixed when queued)."""
+    return f"{PREFIX}:tournament:{name}:job-slices"
+
+
 def tournament_missing(name: str) -> str:
     """Hash: match id -> when a liveness check first found it unplayed with no RQ job."""
     return f"{PREFIX}:tournament:{name}:missing"

@@ -23,7 +23,8 @@ from tests.workers.tournaments import (
     work_in_process,
 )
 from workers import tournament
-from workers.queue import QUEUE_NAME, arena_queue, enqueue_round
+from workers.queue import QUEUE_NAME, arena_queue, enqueue_round, job_place
+from workers.tournament import first_unrecorded
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -41,8 +42,9 @@ def test_a_worker_killed_mid_match_changes_nothing_but_the_time_taken(
     create_and_start(redis_client, "storm", "round-robin", SLOW_FIELD)
     job = _a_match_in_progress(redis_client, pool)
     pool[str(job.worker_name)].kill()
-    round_number, board = _place(job.id)
-    killed_match = match_id("storm", round_number, board)
+    _, round_number, board, count = job_place(job)  # a slice of the round's matches
+    in_play = first_unrecorded(redis_client, "storm", round_number, range(board, board + count))
+    killed_match = match_id("storm", round_number, in_play)
     assert killed_match not in TournamentStore(redis_client).results("storm"), "killed mid-match"
 
     assert wait_until_over(redis_client, "storm", timeout_s=240) is Status.FINISHED
@@ -65,11 +67,6 @@ def _a_match_in_progress(client: redis.Redis, pool: dict[str, WorkerProcess]) ->
                 return job
         time.sleep(0.05)
     raise AssertionError("no match of search#90 started within a minute")
-
-
-def _place(job_id: str) -> tuple[int, int]:
-    _, round_part, board_part = job_id.rsplit("_", 2)
-    return int(round_part[1:]), int(board_part[1:])
 
 
 def test_a_match_played_again_is_not_counted_again(redis_client: redis.Redis) -> None:
