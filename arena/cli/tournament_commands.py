@@ -306,7 +306,7 @@ def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
     "--games-per-match", default="4,20,100", show_default=True, help="Match lengths to time."
 )
 @click.option(
-    "--min-games", default=1200, show_default=True, help="More entrants until a run plays these."
+    "--min-games", default=4000, show_default=True, help="More entrants until a run plays these."
 )
 @click.option("--engine-seconds", default=3.0, show_default=True, help="Bare-engine measure.")
 @click.option(
