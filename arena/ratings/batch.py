@@ -35,11 +35,30 @@ def _float_text(value: float) -> str:
     return repr(value) if math.isfinite(value) else json.dumps(value)
 
 
+# A standing's elo, rating, rd, volatility, mu and sigma as text (repr), made once for both its
+# history entry and its packed values: a float's repr is most of the cost of formatting.
+Texts = tuple[str, str, str, str, str, str]
+
+
+def standing_texts(s: Standing) -> Texts | None:
+    """The reprs of a standing's ratings, or None if one is not finite (json writes those
+    differently from repr: the slow path formats each)."""
+    if not math.isfinite(s.elo + s.rating + s.rd + s.volatility + s.mu + s.sigma):
+        return None
+    return repr(s.elo), repr(s.rating), repr(s.rd), repr(s.volatility), repr(s.mu), repr(s.sigma)
+
+
 def history_lines(
-    result_id: str, at: object, outcome: Outcome, position: int, after: Mapping[str, Standing]
+    result_id: str,
+    at: object,
+    outcome: Outcome,
+    position: int,
+    after: Mapping[str, Standing],
+    texts: dict[str, Texts] | None = None,
 ) -> list[tuple[str, str]]:
     """Each player's history entry for a result logged at index `position`: the string
-    `history_entry` makes, with the parts shared by the players of the result formatted once."""
+    `history_entry` makes, with the parts shared by the players of the result formatted once.
+    `texts`, if given, keeps each player's `standing_texts` (for `packed`)."""
     head = (
         f'{{"result": {json.dumps(result_id)}, "position": {position}, '
         f'"at": {number_text(at)}, "opponent": '
@@ -54,44 +73,63 @@ def history_lines(
         )
         for player in team:
             s = after[player]
+            t = standing_texts(s)
+            if t is None:
+                if texts is not None:
+                    texts.pop(player, None)
+                t = (
+                    *(_float_text(s.elo), _float_text(s.rating), _float_text(s.rd)),
+                    *(_float_text(s.volatility), _float_text(s.mu), _float_text(s.sigma)),
+                )
+            elif texts is not None:
+                texts[player] = t
             line = (
-                f'{middle}"elo": {_float_text(s.elo)}, "rating": {_float_text(s.rating)}, '
-                f'"rd": {_float_text(s.rd)}, "volatility": {_float_text(s.volatility)}, '
-                f'"mu": {_float_text(s.mu)}, "sigma": {_float_text(s.sigma)}}}'
+                f'{middle}"elo": {t[0]}, "rating": {t[1]}, "rd": {t[2]}, "volatility": {t[3]}, '
+                f'"mu": {t[4]}, "sigma": {t[5]}}}'
             )
             lines.append((player, line))
     return lines
 
 
-def packed(s: Standing) -> tuple[str, ...]:
+def packed(s: Standing, texts: Texts | None = None) -> tuple[str, ...]:
     """A player's standing fields, summary, skill and board scores: the strings
     `standing_fields`, `summary_value`, `skill_value` and `board_values` give, each float's
-    repr made once."""
-    elo, rating, rd = repr(float(s.elo)), repr(float(s.rating)), repr(float(s.rd))
-    mu, sigma = repr(float(s.mu)), repr(float(s.sigma))
+    repr made once; `texts` are its `standing_texts`, if made already."""
+    t = texts or standing_texts(s)
+    if t is None:  # not finite: repr all the same (what the serialisers write)
+        elo, rating, rd = repr(float(s.elo)), repr(float(s.rating)), repr(float(s.rd))
+        volatility, mu, sigma = repr(float(s.volatility)), repr(float(s.mu)), repr(float(s.sigma))
+    else:
+        elo, rating, rd, volatility, mu, sigma = t
     games = str(int(s.games))
+    # repr(float(n)) is "n.0" for every int a float holds exactly (below 2 ** 53).
+    games_score = f"{games}.0" if abs(s.games) < 2**53 else repr(float(s.games))
     ordinal = repr(float(s.mu - ORDINAL_Z * s.sigma))
     return (
-        *(elo, rating, rd, repr(float(s.volatility)), repr(float(s.points)), mu, sigma),
+        *(elo, rating, rd, volatility, repr(float(s.points)), mu, sigma),
         *(games, str(int(s.wins)), str(int(s.draws)), str(int(s.losses))),
         f"{elo} {rating} {rd} {games}",
         f"{mu} {sigma}",
-        *(elo, rating, rd, repr(float(s.games)), ordinal),
+        *(elo, rating, rd, games_score, ordinal),
     )
 
 
 def rate_in_turn(
-    current: dict[str, Standing], results: Sequence[Rated], position: int, params: LadderParams
+    current: dict[str, Standing],
+    results: Sequence[Rated],
+    position: int,
+    params: LadderParams,
+    texts: dict[str, Texts] | None = None,
 ) -> dict[str, list[str]]:
     """Rate `results` one after another, each its own period, the first logged at index
     `position`, updating `current`; each player's new history entries, in the order players
-    first appear."""
+    first appear. `texts`, if given, ends with each player's last `standing_texts`."""
     histories: dict[str, list[str]] = {}
     offset = position
     for result_id, at, outcome in results:
         after = rate_one(current, outcome, params)
         current.update(after)
-        for player, entry in history_lines(result_id, at, outcome, offset, after):
+        for player, entry in history_lines(result_id, at, outcome, offset, after, texts):
             entries = histories.get(player)
             if entries is None:
                 histories[player] = [entry]
@@ -102,8 +140,11 @@ def rate_in_turn(
 
 
 def player_rows(
-    final: Mapping[str, Standing], histories: Mapping[str, Sequence[str]]
+    final: Mapping[str, Standing],
+    histories: Mapping[str, Sequence[str]],
+    texts: Mapping[str, Texts] | None = None,
 ) -> list[tuple[str, ...]]:
     """Per player: its name, its `packed` values and its new history entries, as the batch
-    script takes them."""
-    return [(player, *packed(s), *histories[player]) for player, s in final.items()]
+    script takes them; `texts` the `standing_texts` of `final` `rate_in_turn` kept."""
+    made = texts or {}
+    return [(p, *packed(s, made.get(p)), *histories[p]) for p, s in final.items()]

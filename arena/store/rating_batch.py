@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import redis
 
-from arena.ratings.batch import rate_in_turn
+from arena.ratings.batch import Texts, player_rows, rate_in_turn
 from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Outcome, Standing
 from arena.store import keys
@@ -186,9 +186,11 @@ def rate_fresh(
     results as logged, each player's final standing, the EVAL writing it all)."""
     rated = tuple(own_period(r) for r in fresh)
     todo = [(r.result_id, r.at, outcomes[r.result_id]) for r in rated]
-    histories = rate_in_turn(current, todo, position, ladder.params)
+    texts: dict[str, Texts] = {}
+    histories = rate_in_turn(current, todo, position, ladder.params, texts)
     final = {player: current[player] for player in histories}
-    command = batch_command(ladder.ref.slug, rated, position, final, histories)
+    rows = player_rows(final, histories, texts)
+    command = batch_command(ladder.ref.slug, rated, position, rows)
     return rated, final, command
 
 

@@ -15,9 +15,8 @@ one Redis server (a Redis Cluster would need every key declared, and these on on
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from arena.ratings.batch import player_rows
 from arena.ratings.ladder import Standing
 from arena.store import keys, recent
 from arena.store.rating_records import BOARDS, AnyResult, standing_fields
@@ -96,17 +95,15 @@ def batch_command(
     slug: str,
     results: Sequence[AnyResult],
     position: int,
-    final: Mapping[str, Standing],
-    histories: Mapping[str, Sequence[str]],
+    players: Sequence[tuple[str, ...]],
 ) -> list[str | int]:
     """The EVAL holding every write of `results`, rated one after another from log index
-    `position`: `final` is each player's standing after the last of them, `histories` its new
-    history entries in order (both in the order players first appear). It replies 1, or 0 and
-    writes nothing if the log is no longer `position` long or one of the ids is rated."""
+    `position`: `players` holds each player's row (`arena.ratings.batch.player_rows`: its
+    values after the last of them, its new history entries). It replies 1, or 0 and writes
+    nothing if the log is no longer `position` long or one of the ids is rated."""
     applied: list[str] = []
     for offset, result in enumerate(results):
         applied += (result.result_id, str(position + offset))
-    players = player_rows(final, histories)
     fixed = [
         keys.ladder_applied(slug),
         keys.ladder_log(slug),

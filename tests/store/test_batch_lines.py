@@ -10,7 +10,15 @@ import random
 
 import pytest
 
-from arena.ratings.batch import history_lines, number_text, packed, rate_in_turn
+from arena.ratings.batch import (
+    Texts,
+    history_lines,
+    number_text,
+    packed,
+    player_rows,
+    rate_in_turn,
+    standing_texts,
+)
 from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
 from arena.store.rating_records import (
     board_values,
@@ -41,10 +49,12 @@ def test_a_players_packed_line_holds_the_serialisers_strings() -> None:
         )
         for _ in range(300)
     ]
-    for standing in standings:
+    odd = [Standing(elo=float("inf")), Standing(rd=float("nan"), games=2**60), Standing(mu=-0.0)]
+    for standing in [*standings, *odd]:
         expected = [*standing_fields(standing).values(), summary_value(standing)]
         expected += [skill_value(standing), *(repr(float(v)) for v in board_values(standing))]
         assert packed(standing) == tuple(expected)
+        assert packed(standing, standing_texts(standing)) == tuple(expected)
 
 
 def odd_results() -> list[AnyResult]:
@@ -66,10 +76,14 @@ def test_history_lines_are_the_entries_history_entry_writes(config: Config) -> N
         after = rate_outcomes(current, [outcome], LadderParams())
         current.update(after)
         at = position + rng.randrange(9)
-        ours = dict(history_lines(result.result_id, result.at, outcome, at, after))
+        if position % 7 == 0:  # not finite: json's text, not repr (and no texts kept)
+            after = {p: Standing(elo=float("-inf"), sigma=float("nan")) for p in after}
+        texts: dict[str, Texts] = {}
+        ours = dict(history_lines(result.result_id, result.at, outcome, at, after, texts))
         assert list(ours) == list(after)
         for player, standing in after.items():
             assert ours[player] == history_entry(result, outcome, at, player, standing)
+            assert texts.get(player) == standing_texts(standing)
 
 
 def test_numbers_are_written_as_json_writes_them() -> None:
@@ -91,5 +105,10 @@ def test_results_rated_in_turn_are_rated_as_one_by_one_periods() -> None:
             lines.setdefault(player, []).append(entry)
     current: dict[str, Standing] = {}
     todo = [(r.result_id, r.at, r.outcome()) for r in made]
-    assert rate_in_turn(current, todo, 5, params) == lines
+    texts: dict[str, Texts] = {}
+    assert rate_in_turn(current, todo, 5, params, texts) == lines
     assert current == expected
+    # The texts kept are those of each player's last standing: its packed row can use them.
+    assert texts == {player: standing_texts(standing) for player, standing in expected.items()}
+    rows = player_rows(expected, lines, texts)
+    assert rows == [(p, *packed(s), *lines[p]) for p, s in expected.items()]
