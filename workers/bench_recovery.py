@@ -26,7 +26,7 @@ from arena.cli import tournaments
 from arena.store.server import connect, given_or_found
 from arena.store.tournaments import TournamentStore, match_id
 from arena.tournament.definition import TimeControl
-from workers import tournament
+from workers import liveness, tournament
 from workers.processes import kill_tree, spawn_python, stop_all
 from workers.queue import QUEUE_NAME, arena_queue, job_place
 
@@ -104,7 +104,7 @@ def _kill_one(
     store = TournamentStore(client)
     job = _a_match_in_play(client, set(pool))
     name, round_number, board, count = job_place(job)
-    in_play = tournament.first_unrecorded(client, name, round_number, range(board, board + count))
+    in_play = liveness.first_unrecorded(client, name, round_number, range(board, board + count))
     the_id = match_id(name, round_number, in_play)
     attempts = store.attempts(name)[the_id]
     queued = arena_queue(client).count

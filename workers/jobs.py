@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 
 import redis
@@ -17,27 +18,30 @@ from workers.queue import job_place
 def play_tournament_match(
     name: str, round_number: int, board: int, count: int = 1
 ) -> dict[str, object]:
-    """Play `count` boards of a round from `board` on: a slice of its matches, or one table."""
+    """Play `count` boards of a round from `board` on: a slice of its matches or tables."""
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
     boards = range(board, board + count)
     try:
         definition = TournamentStore(job.connection).get(name)
-        if definition.table_size:  # a game of 3+ sides: a job per table
-            table = tables.play(job.connection, name, round_number, board)
-            return {"match_id": table.table_id, "game_points": list(table.points)}
+        if definition.table_size:  # a game of 3+ sides: tables
+            seated = tables.play_boards(job.connection, name, round_number, boards)
+            return {"matches": [_points(t.table_id, t.points) for t in seated]}
         played = tournament.play_boards(job.connection, name, round_number, boards, definition)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish
-            failed = tournament.first_unrecorded(job.connection, name, round_number, boards)
+            failed = liveness.first_unrecorded(job.connection, name, round_number, boards)
             tournament.stop_after_failure(job.connection, name, round_number, failed, error)
         raise
     return {
         "matches": [
-            {"match_id": m.match_id, "game_points": [m.result.game_points0, m.result.game_points1]}
-            for m in played
+            _points(m.match_id, (m.result.game_points0, m.result.game_points1)) for m in played
         ]
     }
+
+
+def _points(the_id: str, points: Sequence[float]) -> dict[str, object]:
+    return {"match_id": the_id, "game_points": list(points)}
 
 
 def match_failed(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import Counter
+from collections.abc import Sequence
 
 import redis
 from rq.job import Job, JobStatus
@@ -60,6 +61,14 @@ def interrupted(
     if last_attempt:
         the_id = match_id(name, round_number, unplayed[0])
         stop(client, name, f"match {the_id}: its worker died on every attempt ({RETRIES + 1})")
+
+
+def first_unrecorded(
+    client: redis.Redis, name: str, round_number: int, boards: Sequence[int]
+) -> int:
+    """The first of `boards` with no result: the match (or table) a failed slice was playing."""
+    recorded = _recorded(client, TournamentStore(client).get(name))
+    return next((b for b in boards if match_id(name, round_number, b) not in recorded), boards[0])
 
 
 def check_running(client: redis.Redis) -> None:
@@ -176,10 +185,10 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         if now - float(client.hget(key, the_id) or now) < MISSING_GRACE_S:
             continue
         log.warning("match %s of %s had no job left: queued again", the_id, name)
-        if definition.table_size:
-            tables.enqueue_place(client, definition, round_number, board)
-        else:
-            lost.setdefault(round_number, []).append(board)
+        lost.setdefault(round_number, []).append(board)
         client.hdel(key, the_id)
     for round_number, boards in lost.items():  # once per slice, however many of it were lost
-        enqueue_round(client, definition, rounds[round_number], boards, at_front=True)
+        if definition.table_size:
+            tables.enqueue_places(client, definition, round_number, boards)
+        else:
+            enqueue_round(client, definition, rounds[round_number], boards, at_front=True)

@@ -3,7 +3,7 @@ deterministic ids, JSON payloads."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import redis
 from rq import Callback, Queue, Retry, Worker
@@ -75,14 +75,41 @@ def slice_start(board: int, size: int) -> int:
     return board - board % size
 
 
+def fix_slices(
+    client: redis.Redis, definition: TournamentDefinition, round_number: int, queued_with: int
+) -> None:
+    """Fix, for good, how many boards a job of a round just stored plays, `queued_with` boards
+    being queued at the same time (the whole schedule of a round robin)."""
+    workers = Worker.count(connection=client, queue=arena_queue(client))
+    size = boards_per_job(definition.games_per_match, queued_with, workers)
+    JobSlices(client).fix(definition.name, round_number, size)
+
+
+def enqueue_slices(
+    client: redis.Redis,
+    definition: TournamentDefinition,
+    round_number: int,
+    boards: int,
+    wanted: Iterable[int],
+    describe: Callable[[int, int], str],
+    at_front: bool = False,
+) -> None:
+    """The jobs of the slices of a round of `boards` boards that hold one of `wanted`: each
+    plays its slice in order, skipping what is recorded already, so a rerun replays only what
+    is left. `describe(first, count)` says what a job plays, for RQ's tools."""
+    size = JobSlices(client).size(definition.name, round_number)
+    for first in sorted({slice_start(board, size) for board in wanted}):
+        count = min(size, boards - first)
+        enqueue_job(
+            client, definition, round_number, first, describe(first, count), at_front, count
+        )
+
+
 def queue_new_round(
     client: redis.Redis, definition: TournamentDefinition, round_: Round, queued_with: int
 ) -> None:
-    """The jobs of a round just stored, `queued_with` boards being queued at the same time (the
-    whole schedule of a round robin): the round's slice size is fixed here, for good."""
-    workers = Worker.count(connection=client, queue=arena_queue(client))
-    size = boards_per_job(definition.games_per_match, queued_with, workers)
-    JobSlices(client).fix(definition.name, round_.number, size)
+    """The jobs of a round of matches just stored (`fix_slices`)."""
+    fix_slices(client, definition, round_.number, queued_with)
     enqueue_round(client, definition, round_)
 
 
@@ -93,28 +120,19 @@ def enqueue_round(
     boards: Sequence[int] | None = None,
     at_front: bool = False,
 ) -> None:
-    """The jobs of `round_`, or of the slices holding `boards`: each plays its slice of the
-    round in order, skipping matches recorded already, so a rerun replays only what is left."""
-    size, pairings = JobSlices(client).size(definition.name, round_.number), round_.pairings
+    """The jobs of `round_`, or of the slices holding `boards` (`enqueue_slices`)."""
+    pairings = round_.pairings
+
+    def describe(first: int, count: int) -> str:
+        games = ", ".join(f"{p.seat0} vs {p.seat1}" for p in pairings[first : first + count])
+        return f"{definition.name} round {round_.number} {boards_named(first, count)}: {games}"
+
     wanted = range(len(pairings)) if boards is None else boards
-    for first in sorted({slice_start(board, size) for board in wanted}):
-        count = min(size, len(pairings) - first)
-        enqueue_job(
-            client,
-            definition,
-            round_.number,
-            first,
-            _describe(definition.name, round_, first, count),
-            at_front,
-            count,
-        )
+    enqueue_slices(client, definition, round_.number, len(pairings), wanted, describe, at_front)
 
 
-def _describe(name: str, round_: Round, first: int, count: int) -> str:
-    """What an operator sees in RQ's tools: the boards and who plays on them."""
-    boards = f"board {first + 1}" if count == 1 else f"boards {first + 1}-{first + count}"
-    games = ", ".join(f"{p.seat0} vs {p.seat1}" for p in round_.pairings[first : first + count])
-    return f"{name} round {round_.number} {boards}: {games}"
+def boards_named(first: int, count: int, noun: str = "board") -> str:
+    return f"{noun} {first + 1}" if count == 1 else f"{noun}s {first + 1}-{first + count}"
 
 
 def enqueue_job(

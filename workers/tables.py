@@ -1,10 +1,11 @@
 """Running a tournament of tables (games of three or more sides, the Snitch game): Swiss pods or a
-round robin of tables, one RQ job per table.
+round robin of tables, one RQ job per slice of a round's tables (`workers.queue`).
 
 The guarantees are those of matches (`workers.tournament`): a table's job id is fixed by its
 place in the draw, its result is recorded once (first writer wins), a rerun replays it from
-scratch, and pairing is deterministic from the stored history, so two jobs finishing a round
-together compute the same next round and only one stores and enqueues it.
+scratch (and skips the tables of its slice recorded already), and pairing is deterministic
+from the stored history, so two jobs finishing a round together compute the same next round
+and only one stores and enqueues it.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
 from arena.tournament.definition import Format, TournamentDefinition
-from workers.queue import enqueue_job
+from workers.queue import boards_named, enqueue_slices, fix_slices
 
 log = logging.getLogger("arena.workers")
 
@@ -37,30 +38,43 @@ def start(client: redis.Redis, definition: TournamentDefinition) -> list[TableRo
         scheduled = table_round_robin(
             definition.entrants, definition.table_size, seed=definition.seed
         )
-    store = TableStore(client)
+    store, boards = TableStore(client), sum(len(round_.tables) for round_ in scheduled)
     for round_ in scheduled:
         if store.save_round(name, round_):
+            fix_slices(client, definition, round_.number, boards)
             enqueue(client, definition, round_)
     return scheduled
 
 
-def play(client: redis.Redis, name: str, round_number: int, board: int) -> StoredTable:
-    """Play one table of a round, record it (once) and advance the tournament if it can."""
+def play_boards(
+    client: redis.Redis, name: str, round_number: int, boards: Sequence[int]
+) -> list[StoredTable]:
+    """Play tables of a round in order, record each (once), then advance the tournament if it
+    can; a table recorded already is not played again."""
     tournaments, store = TournamentStore(client), TableStore(client)
     definition = tournaments.get(name)
     round_ = store.round(name, round_number)
     if round_ is None:
         raise TournamentStoreError(f"{name} has no round {round_number}")
-    the_id = match_id(name, round_number, board)
-    done = store.result(name, the_id)
-    if done is None:
-        if (attempt := tournaments.count_attempt(name, the_id)) > 1:
-            log.warning("table %s: attempt %d, replayed from scratch", the_id, attempt)
-        done = _play(client, definition, the_id, round_number, board, round_.tables[board])
-        if not store.record(name, done):
-            log.info("table %s was recorded by another run; keeping that one", the_id)
-            done = store.result(name, the_id) or done
+    played = [_play_table(client, definition, round_, board) for board in boards]
     advance(client, name)
+    return played
+
+
+def _play_table(
+    client: redis.Redis, definition: TournamentDefinition, round_: TableRound, board: int
+) -> StoredTable:
+    tournaments, store, name = TournamentStore(client), TableStore(client), definition.name
+    the_id = match_id(name, round_.number, board)
+    done = store.result(name, the_id)
+    if done is not None:
+        return done
+    if (attempt := tournaments.count_attempt(name, the_id)) > 1:
+        log.warning("table %s: attempt %d, replayed from scratch", the_id, attempt)
+    done = _play(client, definition, the_id, round_.number, board, round_.tables[board])
+    if not store.record(name, done):
+        log.info("table %s was recorded by another run; keeping that one", the_id)
+        done = store.result(name, the_id) or done
     return done
 
 
@@ -110,6 +124,7 @@ def advance(client: redis.Redis, name: str) -> None:
         tournaments.set_status(name, Status.STOPPED, reason)
         return
     if store.save_round(name, next_round):
+        fix_slices(client, definition, next_round.number, len(next_round.tables))
         enqueue(client, definition, next_round)
 
 
@@ -156,18 +171,21 @@ def enqueue(
     boards: Sequence[int] | None = None,
     at_front: bool = False,
 ) -> None:
-    """One job per table of `round_` (or of `boards` only)."""
-    for board in range(len(round_.tables)) if boards is None else boards:
-        description = (
-            f"{definition.name} round {round_.number} table {board + 1}: "
-            f"{', '.join(round_.tables[board])}"
-        )
-        enqueue_job(client, definition, round_.number, board, description, at_front)
+    """The jobs of `round_`, or of the slices holding `boards` (`queue.enqueue_slices`)."""
+    tables = round_.tables
+
+    def describe(first: int, count: int) -> str:
+        seated = "; ".join(", ".join(table) for table in tables[first : first + count])
+        named = boards_named(first, count, "table")
+        return f"{definition.name} round {round_.number} {named}: {seated}"
+
+    wanted = range(len(tables)) if boards is None else boards
+    enqueue_slices(client, definition, round_.number, len(tables), wanted, describe, at_front)
 
 
-def enqueue_place(
-    client: redis.Redis, definition: TournamentDefinition, round_number: int, board: int
+def enqueue_places(
+    client: redis.Redis, definition: TournamentDefinition, round_number: int, boards: list[int]
 ) -> None:
-    """Queue one table again, at the front (its job was lost)."""
+    """Queue the tables of `boards` again, at the front (their jobs were lost)."""
     round_ = next(r for r in TableStore(client).rounds(definition.name) if r.number == round_number)
-    enqueue(client, definition, round_, [board], at_front=True)
+    enqueue(client, definition, round_, boards, at_front=True)

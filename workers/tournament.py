@@ -100,17 +100,6 @@ def play_boards(
     return played
 
 
-def first_unrecorded(
-    client: redis.Redis, name: str, round_number: int, boards: Sequence[int]
-) -> int:
-    """The first of `boards` whose match has no result: the one a failed slice was playing."""
-    store = TournamentStore(client)
-    return next(
-        (b for b in boards if store.result(name, match_id(name, round_number, b)) is None),
-        boards[0],
-    )
-
-
 def _play_board(
     client: redis.Redis,
     store: TournamentStore,

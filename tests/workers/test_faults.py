@@ -23,8 +23,8 @@ from tests.workers.tournaments import (
     work_in_process,
 )
 from workers import tournament
+from workers.liveness import first_unrecorded
 from workers.queue import QUEUE_NAME, arena_queue, enqueue_round, job_place
-from workers.tournament import first_unrecorded
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -85,3 +85,25 @@ def test_a_started_slice_shows_one_match_in_play_and_the_rest_queued(
     create_and_start(redis_client, "shown", "round-robin", FIELD, games_per_match=4)
     arena_queue(redis_client).jobs[0].set_status(JobStatus.STARTED)  # round 1's slice
     assert liveness.check(redis_client, "shown") == {"started": 1, "queued": 14}
+
+
+def test_tables_are_sliced_too_and_a_lost_slice_of_them_is_queued_again_once(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    nine = [f"random/{n}" for n in range(1, 10)]  # Swiss pods: three tables of three a round
+    create_and_start(redis_client, "pods", "swiss", nine, rounds=2, games_per_match=3, players=3)
+    queue = arena_queue(redis_client)
+    job, last = queue.jobs  # no worker yet (counted as one): two jobs for it
+    assert [job_place(job), job_place(last)] == [("pods", 1, 0, 2), ("pods", 1, 2, 1)]
+    assert "round 1 tables 1-2: random/" in str(job.description)
+    job.delete()  # lost
+    work_in_process(redis_client)
+    liveness.check(redis_client, "pods")
+    later = time.time() + liveness.MISSING_GRACE_S
+    monkeypatch.setattr(time, "time", lambda: later)
+    liveness.check(redis_client, "pods")
+    assert queue.job_ids == [job.id], "one job for the slice's two tables"
+    work_in_process(redis_client)
+    store = TournamentStore(redis_client)
+    assert store.status("pods") is Status.FINISHED
+    assert set(store.attempts("pods").values()) == {1} and len(store.attempts("pods")) == 6

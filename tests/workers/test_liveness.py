@@ -24,9 +24,9 @@ from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
 from workers import liveness
+from workers.liveness import first_unrecorded
 from workers.processes import descendants
 from workers.queue import QUEUE_NAME, arena_queue, job_place
-from workers.tournament import first_unrecorded
 
 pytestmark = pytest.mark.timeout(400)
 
