@@ -1,4 +1,4 @@
-"""The RQ queue of the arena: one job per slice of a round's matches (or per table),
+"""The RQ queue of the arena: one job per slice of a round's matches or tables,
 deterministic ids, JSON payloads."""
 
 from __future__ import annotations
