@@ -4,6 +4,7 @@ exactly once per result id, and `arena ladder rebuild` reproduces them."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import random
 from typing import Any
 
@@ -202,3 +203,32 @@ def test_a_result_put_in_its_own_period_is_what_replace_makes(config: Config) ->
         ours = own_period(result)
         assert ours == dataclasses.replace(result, period=result.result_id) != result
         assert ours.to_json() == dataclasses.replace(result, period=result.result_id).to_json()
+
+
+def test_the_cyclic_collector_rests_while_batches_are_rated_and_comes_back_as_it_was(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ladder = make(redis_client, "pairs", PAIRS)
+    store = RatingStore(redis_client)
+    seen: list[bool] = []
+    planned = PipelinedWriter._plan
+
+    def plan_and_look(writer: PipelinedWriter, *args: Any) -> Any:
+        seen.append(gc.isenabled())
+        return planned(writer, *args)
+
+    monkeypatch.setattr(PipelinedWriter, "_plan", plan_and_look)
+    results = results_for(PAIRS, 12)
+    assert gc.isenabled()
+    store.apply_many(ladder, results[:6], batch=2)
+    assert seen == [False, False, False] and gc.isenabled()
+    with pytest.raises(UnknownBotError):  # an error on the way: the collector is back too
+        store.apply_many(ladder, [*results[6:], RatedResult("g", "random", "ghost", 1.0, 0.0)])
+    assert gc.isenabled()
+    gc.disable()  # a caller that turned it off keeps it off
+    try:
+        store.apply_many(ladder, results[6:], batch=3)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert len(store.results(ladder)) == 12
