@@ -36,6 +36,7 @@ OUTGOING_LIMIT = 64  # messages a stream may have waiting to be written to its b
 RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
 RETRY_S = 5.0  # how long one stream's Redis call is retried before the stream gives up
 BACKOFF_S = (0.05, 2.0)  # first and longest pause between attempts
+DRAIN_S = 1.0  # the most a stopping gateway spends handing its wake list back
 
 REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError)
 
@@ -129,8 +130,11 @@ class Hub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        with contextlib.suppress(redis.RedisError):  # else they expire; requests stay pending
-            await self._drain()
+        # Bounded: a stop must not wait on Redis. What is not handed back expires; decision
+        # requests stay pending and are resent when their bots connect again.
+        with contextlib.suppress(redis.RedisError, TimeoutError):
+            async with asyncio.timeout(DRAIN_S):
+                await self._drain()
 
     async def _drain(self) -> None:
         """Messages left on this gateway's wake list go back to their bots' inboxes: the streams
