@@ -24,6 +24,7 @@ from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
 from arena.tournament.definition import Format, TournamentDefinition
+from workers.once import play_once
 from workers.queue import boards_named, enqueue_slices, fix_slices
 
 log = logging.getLogger("arena.workers")
@@ -66,16 +67,14 @@ def _play_table(
 ) -> StoredTable:
     tournaments, store, name = TournamentStore(client), TableStore(client), definition.name
     the_id = match_id(name, round_.number, board)
-    done = store.result(name, the_id)
-    if done is not None:
-        return done
-    if (attempt := tournaments.count_attempt(name, the_id)) > 1:
-        log.warning("table %s: attempt %d, replayed from scratch", the_id, attempt)
-    done = _play(client, definition, the_id, round_.number, board, round_.tables[board])
-    if not store.record(name, done):
-        log.info("table %s was recorded by another run; keeping that one", the_id)
-        done = store.result(name, the_id) or done
-    return done
+    return play_once(
+        "table",
+        the_id,
+        lambda: store.result(name, the_id),
+        lambda: tournaments.count_attempt(name, the_id),
+        lambda: _play(client, definition, the_id, round_.number, board, round_.tables[board]),
+        lambda table: store.record(name, table),
+    )
 
 
 def _play(

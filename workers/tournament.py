@@ -34,6 +34,7 @@ from arena.tournament import (
 )
 from arena.tournament.definition import Format, TournamentDefinition
 from workers import tables
+from workers.once import play_once
 from workers.queue import enqueue_round, queue_new_round
 
 log = logging.getLogger("arena.workers")
@@ -109,17 +110,16 @@ def _play_board(
 ) -> StoredMatch:
     name = definition.name
     the_id = match_id(name, round_.number, board)
-    done = store.result(name, the_id)
-    if done is not None:
-        return done
-    if (attempt := store.count_attempt(name, the_id)) > 1:
-        log.warning("match %s: attempt %d, replayed from scratch", the_id, attempt)
-    pairing = round_.pairings[board]
-    done = _play(client, definition, the_id, round_.number, board, pairing.entrants)
-    if not store.record(name, done):
-        log.info("match %s was recorded by another run; keeping that one", the_id)
-        done = store.result(name, the_id) or done
-    return done
+    return play_once(
+        "match",
+        the_id,
+        lambda: store.result(name, the_id),
+        lambda: store.count_attempt(name, the_id),
+        lambda: _play(
+            client, definition, the_id, round_.number, board, round_.pairings[board].entrants
+        ),
+        lambda match: store.record(name, match),
+    )
 
 
 def _play(

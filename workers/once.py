@@ -1,0 +1,33 @@
+"""A match or table played once: what every job playing one does, whatever its kind."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TypeVar
+
+log = logging.getLogger("arena.workers")
+
+T = TypeVar("T")
+
+
+def play_once(
+    kind: str,
+    the_id: str,
+    stored: Callable[[], T | None],
+    count_attempt: Callable[[], int],
+    play: Callable[[], T],
+    record: Callable[[T], bool],
+) -> T:
+    """The stored result of `the_id` if there is one; else play it and record it. The first
+    result recorded wins: a job run twice (a retry after a lost reply, a duplicate) keeps it."""
+    done = stored()
+    if done is not None:
+        return done
+    if (attempt := count_attempt()) > 1:
+        log.warning("%s %s: attempt %d, replayed from scratch", kind, the_id, attempt)
+    done = play()
+    if not record(done):
+        log.info("%s %s was recorded by another run; keeping that one", kind, the_id)
+        done = stored() or done
+    return done
