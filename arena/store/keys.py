@@ -240,11 +240,14 @@ def sprt_check_lock() -> str:
 
 
 def recent_matches(player: str) -> str:
-    """List: the player's latest matches (JSON entries), newest first, trimmed to a few; pushed
-    in the same atomic step that stores each tournament match, table or rated ladder result."""
+    """List: the player's latest tournament matches (JSON entries), newest first, trimmed to a
+    few; pushed in the same atomic step that stores each tournament match or table (its ladder
+    results are read from its ladder histories)."""
     return f"{PREFIX}:recent:{player}"
 
 
 def recent_ready() -> str:
-    """String: set once the results stored before the recent lists existed were put in them."""
-    return f"{PREFIX}:recent-ready"
+    """String: set once the results stored before the recent lists existed were put in them.
+    Version 2: lists written before their entries had a time (and held ladder results too) are
+    rebuilt once."""
+    return f"{PREFIX}:recent-ready:2"

@@ -18,15 +18,12 @@ import json
 from collections.abc import Sequence
 
 from arena.ratings.ladder import Standing
-from arena.store import keys, recent
+from arena.store import keys
 from arena.store.rating_records import BOARDS, AnyResult, standing_fields
 
 # ARGV: the standing and history key prefixes, the standing's field names (tab-joined), and
 # one JSON array: the `applied` hash's fields and values (each id, then its log index), the log's
-# entries, per player its name, its `packed` values and its new history entries, then the
-# recent-matches entries (`arena.store.recent`) and, flat, a player's name and the 1-based index
-# of one of its new ones, for each (oldest first), with ARGV[5] and ARGV[6] those lists' key
-# prefix and length. One JSON
+# entries, then per player its name, its `packed` values and its new history entries. One JSON
 # text because redis-py encodes argument by argument and Lua's pattern matching splits slowly:
 # cjson decodes it all in C (a sixth less script CPU). Lua's unpack() has a stack limit
 # (8,000 values in Redis): long argument lists go in chunks.
@@ -78,14 +75,6 @@ end
 chunked('HSET', KEYS[3], summary)
 chunked('HSET', KEYS[4], skill)
 for b = 1, boards do chunked('ZADD', KEYS[4 + b], scores[b]) end
-local texts, pushes, kept = data[4], data[5], tonumber(ARGV[6])
-for at = 1, #pushes, 2 do
-  local key = ARGV[5] .. pushes[at]
-  -- Trimmed once it holds twice what it keeps: a trim costs about what the push does.
-  if redis.call('LPUSH', key, texts[pushes[at + 1]]) >= 2 * kept then
-    redis.call('LTRIM', key, 0, kept - 1)
-  end
-end
 return 1
 """
 _FIELDS = "\t".join(standing_fields(Standing()))
@@ -112,13 +101,10 @@ def batch_command(
         *(keys.ladder_board(slug, board) for board in BOARDS),
     ]
     prefixes = keys.ladder_standing(slug, ""), keys.ladder_history(slug, "")
-    texts, indexes = recent.ladder_batch(slug, results, position)
-    pushes = [x for player, found in indexes.items() for i in found for x in (player, i + 1)]
     # Raw UTF-8 (not \u escapes): cjson passes it through byte for byte.
     blob = json.dumps(
-        (applied, [r.to_json() for r in results], players, texts, pushes),
+        (applied, [r.to_json() for r in results], players),
         ensure_ascii=False,
         separators=(",", ":"),
     )
-    recent_lists = keys.recent_matches(""), recent.KEPT
-    return ["EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, blob, *recent_lists]
+    return ["EVAL", _SCRIPT, len(fixed), *fixed, *prefixes, _FIELDS, blob]

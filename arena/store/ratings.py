@@ -30,7 +30,7 @@ import redis
 from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Standing, rate_outcomes
 from arena.ratings.single import rate_one
-from arena.store import keys, recent
+from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
 from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache
 from arena.store.rating_pipeline import PipelinedWriter
@@ -125,7 +125,6 @@ class RatingStore:
                     )
                     pipe.multi()
                     write_period(pipe, slug, period, snap.position, after)
-                    recent.queue_pushes(pipe, recent.ladder_pushes(slug, period, snap.position))
                     pipe.execute()
                     return Applied(period, snap.position, snap.before, after)
                 except redis.WatchError:

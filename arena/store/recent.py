@@ -1,36 +1,36 @@
-"""Each player's recent matches: a short list per player, newest first, written with the result.
+"""Each player's recent matches, for the bots page, read in one pipeline however many were played.
 
-The bots page shows each bot's latest matches. Finding them by reading every tournament's and
-ladder's results costs more with every match ever played; instead every path that stores a
-result pushes one entry (JSON) onto the list of each of its players, in the same atomic step
-as the result itself, so a result stored once is listed once, whatever the retries:
+Two sources, both written once per result by the path that stores it:
 
-- a tournament's match or table (`TournamentStore.record`, `TableStore.record`): `record_once`,
-  one Lua script that stores the result with HSETNX and pushes only if it was new;
-- a rated ladder result: `queue_pushes` in the MULTI of `RatingStore.apply_period` (its WATCH
-  of the ladder's `applied` hash guards it), and the batch's script (`rating_script`).
+- a tournament's match or table goes on its players' own short list (`arena:recent:<player>`,
+  newest first, trimmed to `KEPT`): `record_once`, one Lua script that stores the result with
+  HSETNX and pushes only if it was new (`TournamentStore.record`, `TableStore.record`);
+- a rated ladder result is already in each player's ladder history (`keys.ladder_history`, one
+  entry per result, `rating_records.history_entry`), written by the exactly-once rating path:
+  the reader takes the last few entries of each history, so the rating hot path writes nothing
+  more for this page (issue 13 item 2: those pushes cost batched ratings about a tenth).
 
-A list holds at least its `KEPT` newest entries: the batch's script lets it grow to twice that
-before trimming it (a trim costs about what a push does), the other writers trim at once. SPRT
-pairs are not listed (the bots page does not show them). Results stored before these lists
-existed are put in them once by `arena.store.recent_backfill`, which then marks the store
-`ready`.
+So a result stored once is listed once, whatever the retries. `read` merges both, newest first:
+tournament entries carry the time they were recorded (`at`), history entries the result's time.
+SPRT pairs are not listed (the bots page does not show them). Tournament results stored before
+the lists existed are put in them once by `arena.store.recent_backfill`, which then marks the
+store `ready`.
 """
 
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
+import time
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import redis
 
 from arena.store import keys
-from arena.store.rating_records import AnyResult, RatedResult
+from arena.store.ladders import LadderDefinition
 from arena.store.values import as_text
 
-KEPT = 10  # entries kept per player: the bots page shows 6
+KEPT = 10  # tournament entries kept per player: the bots page shows 6
 
 TOURNAMENT = "tournament"
 LADDER = "ladder"
@@ -49,7 +49,12 @@ return 1
 
 @dataclass(frozen=True, slots=True)
 class RecentEntry:
-    """One match (or table) as the bots page lists it, from nobody's side yet."""
+    """One match (or table) as the bots page lists it.
+
+    A tournament's entry lists every side with its score, from nobody's side. A ladder's comes
+    from one player's history: `sides` is that player, then its opponents (one text); a two-sided
+    result has both shares, a table only the player's share, with its `place` (the history holds
+    no other side's score)."""
 
     kind: str  # TOURNAMENT or LADDER
     where: str  # the tournament's name or the ladder's slug
@@ -57,36 +62,41 @@ class RecentEntry:
     sides: tuple[str, ...]  # every player; a team's players each get the team's score
     scores: tuple[float, ...]  # in `sides` order
     game: str  # its first game's id, "" if none
+    at: float = 0.0  # when it was recorded (unix time); 0 in entries written before times were
+    place: int = 0  # a ladder table's: the player's place (1 = first); 0 otherwise
 
     def to_json(self) -> str:
-        return json.dumps(
-            [self.kind, self.where, self.label, list(self.sides), list(self.scores), self.game]
-        )
+        """A tournament entry's stored form (ladder entries are never stored)."""
+        sides, scores = list(self.sides), list(self.scores)
+        return json.dumps([self.kind, self.where, self.label, sides, scores, self.game, self.at])
 
     @classmethod
     def from_json(cls, text: str) -> RecentEntry:
-        kind, where, label, sides, scores, game = json.loads(text)
-        return cls(kind, where, label, tuple(sides), tuple(scores), game)
+        kind, where, label, sides, scores, game, *at = json.loads(text)
+        return cls(kind, where, label, tuple(sides), tuple(scores), game, float(at[0] if at else 0))
 
 
 def tournament_entry(
     name: str, round_number: int, sides: Sequence[str], scores: Sequence[float],
-    game_ids: Sequence[str],
+    game_ids: Sequence[str], at: float | None = None,
 ) -> RecentEntry:  # fmt: skip
+    """A tournament's match or table, recorded `at` (None: now, as it is being recorded)."""
     first = game_ids[0] if game_ids else ""
-    return RecentEntry(
-        TOURNAMENT, name, f"round {round_number}", tuple(sides), tuple(scores), first
-    )
+    when = time.time() if at is None else at
+    label = f"round {round_number}"
+    return RecentEntry(TOURNAMENT, name, label, tuple(sides), tuple(scores), first, when)
 
 
-def ladder_entry(slug: str, result: AnyResult, position: int) -> RecentEntry:
-    """The entry of a result logged at index `position` of the ladder's log."""
-    if isinstance(result, RatedResult):
-        scores: tuple[float, ...] = (result.score_a, 1 - result.score_a)
-    else:
-        scores = tuple(score for names, score in result.sides for _ in names)
-    game = f"{result.result_id}.g0" if result.games else ""
-    return RecentEntry(LADDER, slug, f"match {position + 1}", result.players, scores, game)
+def ladder_entry(slug: str, player: str, history: str, sides: int) -> RecentEntry:
+    """A rated result from `player`'s side, from its `history` entry on a ladder whose games
+    have `sides` sides. Its first game is `<result id>.g0`: the workers rate a result from its
+    games, so one was played (the history does not say how many)."""
+    h = json.loads(history)
+    share = float(h["score"])
+    scores, place = ((share, 1 - share), 0) if sides == 2 else ((share,), int(h["place"]))
+    label, game = f"match {int(h['position']) + 1}", f"{h['result']}.g0"
+    opponents = (player, str(h["opponent"]))
+    return RecentEntry(LADDER, slug, label, opponents, scores, game, float(h["at"]), place)
 
 
 def record_once(
@@ -100,67 +110,40 @@ def record_once(
     return bool(stored)
 
 
-def ladder_text(slug_json: str, result: AnyResult, position: int) -> str:
-    """`ladder_entry(...).to_json()` written out directly (`slug_json` is the slug's JSON): a
-    batch of rated results formats one for most of its results (a test compares them)."""
-    if isinstance(result, RatedResult):
-        scores = f"{_number(result.score_a)}, {_number(1 - result.score_a)}"
-    else:
-        scores = ", ".join(_number(score) for names, score in result.sides for _ in names)
-    game = json.dumps(f"{result.result_id}.g0") if result.games else '""'
-    players = json.dumps(result.players)
-    return f'["{LADDER}", {slug_json}, "match {position + 1}", {players}, [{scores}], {game}]'
-
-
-def _number(value: float) -> str:
-    """A number as json.dumps writes it: `repr` for ints and finite floats."""
-    return repr(value) if math.isfinite(value) else json.dumps(value)
-
-
-def ladder_batch(
-    slug: str, results: Sequence[AnyResult], position: int
-) -> tuple[list[str], dict[str, list[int]]]:
-    """The entries of `results` (logged from index `position` on) that some player keeps, each
-    once, and each player's new entries as indexes into them, oldest first: only its last `KEPT`
-    (a long batch formats only what the lists keep)."""
-    slug_json, texts = json.dumps(slug), []
-    newest_first: dict[str, list[int]] = {}
-    for offset in range(len(results) - 1, -1, -1):
-        result = results[offset]
-        wanted = [p for p in result.players if len(newest_first.setdefault(p, [])) < KEPT]
-        if wanted:
-            texts.append(ladder_text(slug_json, result, position + offset))
-            for player in wanted:
-                newest_first[player].append(len(texts) - 1)
-    return texts, {player: found[::-1] for player, found in newest_first.items()}
-
-
-def ladder_pushes(slug: str, results: Sequence[AnyResult], position: int) -> dict[str, list[str]]:
-    """Each player's new entries for `results`, oldest first (see `ladder_batch`)."""
-    texts, indexes = ladder_batch(slug, results, position)
-    return {player: [texts[i] for i in found] for player, found in indexes.items()}
-
-
-def queue_pushes(pipe: redis.client.Pipeline, pushes: Mapping[str, Sequence[str]]) -> None:
-    """Queue each player's new entries (oldest first) on its list, trimmed to `KEPT`."""
-    for player, entries in pushes.items():
-        pipe.lpush(keys.recent_matches(player), *entries)
-        pipe.ltrim(keys.recent_matches(player), 0, KEPT - 1)
-
-
 def is_ready(client: redis.Redis) -> bool:
     """Whether the lists hold every stored result (`arena.store.recent_backfill` ran)."""
     return bool(client.exists(keys.recent_ready()))
 
 
 def read(client: redis.Redis, players: Iterable[str], limit: int) -> dict[str, list[RecentEntry]]:
-    """Each player's latest `limit` entries, newest first, in one round trip."""
+    """Each player's latest `limit` matches, newest first: the ladders' names, then one pipeline
+    of every ladder's definition and, per player, its list and the last `limit` entries of its
+    history on each ladder (empty where it never played)."""
     names = list(players)
+    slugs = sorted(as_text(slug) for slug in client.smembers(keys.ladders()))
     pipe = client.pipeline(transaction=False)
+    for slug in slugs:
+        pipe.hget(keys.ladder(slug), "definition")
     for player in names:
-        pipe.lrange(keys.recent_matches(player), 0, limit - 1)
-    lists = pipe.execute()
-    return {
-        player: [RecentEntry.from_json(as_text(text)) for text in raw]
-        for player, raw in zip(names, lists, strict=True)
-    }
+        pipe.lrange(keys.recent_matches(player), 0, KEPT - 1)
+        for slug in slugs:
+            pipe.lrange(keys.ladder_history(slug, player), -limit, -1)
+    replies = iter(pipe.execute())
+    sides = {slug: _sides(next(replies)) for slug in slugs}
+    found = {}
+    for player in names:
+        listed = (RecentEntry.from_json(as_text(text)) for text in next(replies))
+        # Lists written before the ladders' entries came from the histories held those too.
+        entries = [entry for entry in listed if entry.kind == TOURNAMENT]
+        for slug in slugs:
+            newest_first = reversed(next(replies))
+            entries += (ladder_entry(slug, player, as_text(t), sides[slug]) for t in newest_first)
+        # Stable: each source's own order stands among equal times (a backfilled tournament's).
+        entries.sort(key=lambda entry: entry.at, reverse=True)
+        found[player] = entries[:limit]
+    return found
+
+
+def _sides(fixed: bytes | str | None) -> int:
+    """The sides of a ladder's games, from its stored definition (2 if it is gone)."""
+    return LadderDefinition.from_stored(as_text(fixed), ()).sides if fixed is not None else 2

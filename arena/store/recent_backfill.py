@@ -1,15 +1,15 @@
-"""Put the results stored before the recent-matches lists existed into them, once.
+"""Put the tournament results stored before the recent-matches lists existed into them, once.
 
 The first reader that finds the store not `ready` (`arena.store.recent.is_ready`) calls
-`backfill`: it reads every tournament's and ladder's results, as the bots page did on every
-request before, builds each player's list and writes them all, with the `ready` mark, in one
-transaction. It WATCHes every results hash (and the sets naming the tournaments and ladders):
-a result stored meanwhile, which pushed onto a list about to be rewritten, makes it start again,
-so nothing is lost or listed twice. Each list is rewritten whole from the results, which hold
-whatever a writer pushed before too.
+`backfill`: it reads every tournament's results, as the bots page did on every request before,
+builds each player's list and writes them all, with the `ready` mark, in one transaction. It
+WATCHes every results hash (and the set naming the tournaments): a result stored meanwhile,
+which pushed onto a list about to be rewritten, makes it start again, so nothing is lost or
+listed twice. Each list is rewritten whole from the results, which hold whatever a writer pushed
+before too. Ladder results need nothing: the bots page reads them from the ladder histories.
 
 Old tournament results carry no clock: a tournament's matches count as played when it was
-created, a later round as more recent; ladder results have their time.
+created (the entries' `at`), a later round as more recent.
 """
 
 from __future__ import annotations
@@ -19,14 +19,12 @@ from collections.abc import Iterator
 import redis
 
 from arena.store import keys
-from arena.store.ladders import LadderStore
-from arena.store.rating_records import result_from_json
-from arena.store.recent import KEPT, RecentEntry, ladder_entry, tournament_entry
+from arena.store.recent import KEPT, RecentEntry, tournament_entry
 from arena.store.table_rounds import StoredTable
 from arena.store.tournaments import StoredMatch, TournamentStore
 from arena.store.values import as_text
 
-_Dated = tuple[tuple[float, int], RecentEntry]  # (when, number): newest last
+_Dated = tuple[tuple[float, int], RecentEntry]  # (when, round): newest last
 
 
 def backfill(client: redis.Redis) -> int:
@@ -41,18 +39,17 @@ def backfill(client: redis.Redis) -> int:
 
 
 def _attempt(client: redis.Redis, pipe: redis.client.Pipeline) -> int:
-    pipe.watch(keys.recent_ready(), keys.tournaments(), keys.ladders())  # type: ignore[no-untyped-call]
+    pipe.watch(keys.recent_ready(), keys.tournaments())  # type: ignore[no-untyped-call]
     if client.exists(keys.recent_ready()):
         pipe.unwatch()
         return 0
     tournaments = TournamentStore(client).names()
-    slugs = [ladder.ref.slug for ladder in LadderStore(client).all()]
-    watched = [keys.ladder_applied(slug) for slug in slugs]
+    watched = []
     for name in tournaments:
         watched += [keys.tournament_results(name), keys.table_results(name)]
     if watched:
         pipe.watch(*watched)  # type: ignore[no-untyped-call]
-    dated = [*_tournament_entries(client, tournaments), *_ladder_entries(client, slugs)]
+    dated = list(_tournament_entries(client, tournaments))
     lists: dict[str, list[_Dated]] = {}
     for item in dated:
         for player in dict.fromkeys(item[1].sides):
@@ -75,14 +72,9 @@ def _tournament_entries(client: redis.Redis, names: list[str]) -> Iterator[_Date
             m = StoredMatch.from_json(as_text(text))
             r = m.result
             sides, scores = (r.seat0, r.seat1), (r.game_points0, r.game_points1)
-            yield (when, r.round), tournament_entry(name, r.round, sides, scores, m.game_ids)
+            entry = tournament_entry(name, r.round, sides, scores, m.game_ids, when)
+            yield (when, r.round), entry
         for text in client.hvals(keys.table_results(name)):
             t = StoredTable.from_json(as_text(text))
-            yield (when, t.round), tournament_entry(name, t.round, t.entrants, t.points, t.game_ids)
-
-
-def _ladder_entries(client: redis.Redis, slugs: list[str]) -> Iterator[_Dated]:
-    for slug in slugs:
-        for position, text in enumerate(client.lrange(keys.ladder_log(slug), 0, -1)):
-            result = result_from_json(as_text(text))
-            yield (result.at, position), ladder_entry(slug, result, position)
+            entry = tournament_entry(name, t.round, t.entrants, t.points, t.game_ids, when)
+            yield (when, t.round), entry

@@ -26,6 +26,9 @@ class PlayedMatch:
     sides: tuple[str, ...]
     scores: tuple[float, ...]  # each side's game points (or share), in `sides` order
     game_id: str  # its first game, "" if none is stored
+    # A ladder table's place of the bot (first in `sides`), whose `scores` then hold only its
+    # share: its rating history keeps no other side's score. 0 otherwise.
+    place: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,11 +58,15 @@ def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> li
         index = m.sides.index(name)
         others = [s for i, s in enumerate(m.sides) if i != index]
         rest = " - ".join(f"{p:g}" for i, p in enumerate(m.scores) if i != index)
+        score = (
+            f"share {m.scores[index]:g}, place {m.place}"
+            if m.place
+            else f"{m.scores[index]:g} - {rest}"
+        )
         first = links.game_url(m.game_id) if m.game_id else ""
         shown.append(
             RecentMatch(
-                m.where, m.where_url, m.label, ", ".join(others), f"{m.scores[index]:g} - {rest}",
-                first,
+                m.where, m.where_url, m.label, ", ".join(others), score, first,
             )
         )  # fmt: skip
     return shown

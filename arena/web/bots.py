@@ -1,9 +1,11 @@
 """The bots page: every registered bot, connected or not, with its recent matches.
 
-Each bot's recent matches come from its own short list (`arena.store.recent`), written where
-each result is stored: a view reads a few entries per bot, however many matches were played.
-A store holding results from before those lists existed gets them filled once, by the first
-view (`arena.store.recent_backfill`).
+Each bot's recent matches come from its own short list of tournament matches and the last few
+entries of its history on each ladder (`arena.store.recent`), one pipeline: a view reads a few
+entries per bot and ladder, however many matches were played. A store holding tournament
+results from before those lists existed gets them filled once, by the first view
+(`arena.store.recent_backfill`). A ladder of tables shows the bot's share and place: its
+history holds no other side's score.
 """
 
 from __future__ import annotations
@@ -35,7 +37,9 @@ def _played(entry: recent.RecentEntry) -> views.PlayedMatch:
         where, url = str(slug_ref(entry.where)), links.ladder_url(entry.where)
     else:
         where, url = entry.where, links.tournament_url(entry.where)
-    return views.PlayedMatch(where, url, entry.label, entry.sides, entry.scores, entry.game)
+    return views.PlayedMatch(
+        where, url, entry.label, entry.sides, entry.scores, entry.game, entry.place
+    )
 
 
 def bot_list(request: Request) -> Response:

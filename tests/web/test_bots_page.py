@@ -1,8 +1,11 @@
-"""The bots page reads each bot's own recent-matches list (`arena.store.recent`), not every
-tournament's and ladder's results; a store written before those lists existed gets them once,
-at the first view. Real Redis, the site over HTTP (Starlette's test client)."""
+"""The bots page reads each bot's own recent-matches list and its last ladder history entries
+(`arena.store.recent`), not every tournament's and ladder's results; a store written before
+those lists existed gets them once, at the first view. Real Redis, the site over HTTP
+(Starlette's test client)."""
 
 from __future__ import annotations
+
+import time
 
 import redis
 from starlette.testclient import TestClient
@@ -10,7 +13,7 @@ from starlette.testclient import TestClient
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
-from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.tournaments import StoredMatch, TournamentStore, match_id
 from arena.tournament import MatchResult
 from arena.tournament.definition import Format, TournamentDefinition
@@ -25,7 +28,7 @@ def recent_column(client: redis.Redis) -> dict[str, str]:
 
 
 def play(client: redis.Redis) -> None:
-    """ann and bob registered; a round robin's two rounds between them and a rated ladder
+    """ann and bob registered; a round robin's two rounds between them, then a rated ladder
     match of ann against the built-in greedy."""
     registry = BotRegistry(client)
     registry.register("ann")
@@ -38,7 +41,7 @@ def play(client: redis.Redis) -> None:
         store.record("cup", StoredMatch(the_id, result, (f"{the_id}.g0",), ("normal",), 4))
     ladder = LadderDefinition(ladder_ref("main"))
     LadderStore(client).create(ladder)
-    RatingStore(client).apply(ladder, RatedResult("m1", "ann", "greedy", 0.5, 1.0, games=2))
+    RatingStore(client).apply(ladder, RatedResult("m1", "ann", "greedy", 0.5, time.time(), games=2))
 
 
 def forget_results(client: redis.Redis) -> None:
@@ -70,3 +73,16 @@ def test_a_store_from_before_the_lists_gets_them_at_the_first_view(
     assert recent_column(redis_client)["ann"] == expected["ann"]
     forget_results(redis_client)  # filled once: later views read the lists
     assert recent_column(redis_client) == expected
+
+
+def test_a_ladder_of_tables_shows_the_bot_s_share_and_place(redis_client: redis.Redis) -> None:
+    """The rating history keeps the bot's share of the table and its place, not the other
+    sides' scores: the page shows those."""
+    BotRegistry(redis_client).register("ann")
+    ladder = LadderDefinition(ladder_ref("pods"), config={"city": "paris", "players": 3})
+    LadderStore(redis_client).create(ladder)
+    sides = ((("greedy",), 5.0), (("ann",), 2.0), (("random",), 1.0))
+    RatingStore(redis_client).apply(ladder, TableResult("t1", sides, time.time(), games=3))
+    assert recent_column(redis_client)["ann"] == (
+        "pods (caper rules v1) match 1: share 0.5, place 2 vs greedy, random · game"
+    )
