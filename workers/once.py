@@ -14,14 +14,15 @@ T = TypeVar("T")
 def play_once(
     kind: str,
     the_id: str,
+    done: T | None,
     stored: Callable[[], T | None],
     count_attempt: Callable[[], int],
     play: Callable[[], T],
     record: Callable[[T], bool],
 ) -> T:
-    """The stored result of `the_id` if there is one; else play it and record it. The first
-    result recorded wins: a job run twice (a retry after a lost reply, a duplicate) keeps it."""
-    done = stored()
+    """`done`, the result of `the_id` stored already, if there is one; else play it and record
+    it. The first result recorded wins: a job run twice (a retry after a lost reply, a
+    duplicate) keeps it, read again with `stored`."""
     if done is not None:
         return done
     if (attempt := count_attempt()) > 1:

@@ -70,6 +70,7 @@ def _play_table(
     return play_once(
         "table",
         the_id,
+        store.result(name, the_id),
         lambda: store.result(name, the_id),
         lambda: tournaments.count_attempt(name, the_id),
         lambda: _play(client, definition, the_id, round_.number, board, round_.tables[board]),

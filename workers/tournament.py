@@ -96,7 +96,12 @@ def play_boards(
     round_ = store.round(name, round_number)
     if round_ is None:
         raise TournamentStoreError(f"{name} has no round {round_number}")
-    played = [_play_board(client, store, definition, round_, board) for board in boards]
+    ids = [match_id(name, round_number, board) for board in boards]
+    stored = store.results_of(name, ids)  # one round trip: a rerun skips what is recorded
+    played = [
+        _play_board(client, store, definition, round_, board, done)
+        for board, done in zip(boards, stored, strict=True)
+    ]
     advance(client, name, definition)
     return played
 
@@ -107,12 +112,14 @@ def _play_board(
     definition: TournamentDefinition,
     round_: Round,
     board: int,
+    done: StoredMatch | None,
 ) -> StoredMatch:
     name = definition.name
     the_id = match_id(name, round_.number, board)
     return play_once(
         "match",
         the_id,
+        done,
         lambda: store.result(name, the_id),
         lambda: store.count_attempt(name, the_id),
         lambda: _play(

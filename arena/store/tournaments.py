@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -179,6 +180,13 @@ class TournamentStore:
     def result(self, name: str, the_match_id: str) -> StoredMatch | None:
         text = self._redis.hget(keys.tournament_results(name), the_match_id)
         return None if text is None else StoredMatch.from_json(as_text(text))
+
+    def results_of(self, name: str, match_ids: Sequence[str]) -> list[StoredMatch | None]:
+        """The results of `match_ids` (None where there is none yet), in one round trip."""
+        if not match_ids:
+            return []
+        texts = self._redis.hmget(keys.tournament_results(name), list(match_ids))
+        return [None if t is None else StoredMatch.from_json(as_text(t)) for t in texts]
 
     def recorded_count(self, name: str) -> int:
         return int(self._redis.hlen(keys.tournament_results(name)))

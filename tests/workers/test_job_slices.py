@@ -58,6 +58,8 @@ def test_a_slice_run_again_plays_only_its_unrecorded_matches(redis_client: redis
     assert store.status("resumed") is Status.FINISHED and len(store.results("resumed")) == 15
     assert store.results("resumed")[first.match_id] == first, "kept, not replayed"
     assert set(store.attempts("resumed").values()) == {1}
+    ids = ["resumed.r1.b1", first.match_id, "resumed.r9.b0"]
+    assert store.results_of("resumed", ids) == [store.results("resumed")[ids[0]], first, None]
 
 
 def test_a_lost_slice_is_queued_again_once_for_all_its_matches(
