@@ -36,7 +36,11 @@ from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.rating_records import AnyResult, standing_from_fields
 from arena.store.rating_script import batch_command
 
-DEFAULT_BATCH = 1_000  # results a transaction: big enough to amortise, small enough to retry
+# Results a transaction: big enough to amortise a batch's own cost (snapshot, script call, the
+# wait for its reply); 1,000 gave ~18,500 pair results/s here, 3,000 ~21,000. The price: Redis
+# runs a full batch's script for about 0.13 s (~42 us a result), every other client waiting;
+# live ladders rate a few results at a time, so only a backlog being caught up makes them.
+DEFAULT_BATCH = 3_000
 
 
 @dataclass(frozen=True, slots=True)
