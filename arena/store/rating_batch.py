@@ -39,7 +39,8 @@ from arena.store.rating_script import batch_command
 # Results a transaction: big enough to amortise a batch's own cost (snapshot, script call, the
 # wait for its reply); 1,000 gave ~18,500 pair results/s here, 3,000 ~21,000. The price: Redis
 # runs a full batch's script for about 0.13 s (~42 us a result), every other client waiting;
-# live ladders rate a few results at a time, so only a backlog being caught up makes them.
+# the workers rate each match as it ends (`RatingStore.apply`), so only a stream or a backlog
+# given to `apply_many` makes full batches.
 DEFAULT_BATCH = 3_000
 
 
