@@ -100,7 +100,7 @@ def enqueue_slices(
     size = JobSlices(client).size(definition.name, round_number)
     for first in sorted({slice_start(board, size) for board in wanted}):
         count = min(size, boards - first)
-        enqueue_job(
+        _enqueue_job(
             client, definition, round_number, first, describe(first, count), at_front, count
         )
 
@@ -135,7 +135,7 @@ def boards_named(first: int, count: int, noun: str = "board") -> str:
     return f"{noun} {first + 1}" if count == 1 else f"{noun}s {first + 1}-{first + count}"
 
 
-def enqueue_job(
+def _enqueue_job(
     client: redis.Redis,
     definition: TournamentDefinition,
     round_number: int,
@@ -144,7 +144,7 @@ def enqueue_job(
     at_front: bool = False,
     count: int = 1,
 ) -> None:
-    """The job playing `count` boards of a round from `board` on, matches or a table
+    """The job playing `count` boards of a round from `board` on, matches or tables
     (`workers.jobs`)."""
     arena_queue(client).enqueue(
         "workers.jobs.play_tournament_match",
