@@ -25,6 +25,7 @@ from arena.store.values import as_text
 from arena.web.app import create_app
 from tests.web.browser import serve
 from tests.workers.tournaments import create_and_start, work_in_process
+from workers import tournament
 from workers.queue import QUEUE_NAME
 
 pytestmark = pytest.mark.timeout(240)
@@ -92,8 +93,9 @@ def test_games_of_a_round_in_play_show_no_cards_and_no_seed(
     """Board 0's first match finished while board 1 of its round still plays: board 0's games
     share deals with board 1's (match seeds differ by 1), so they stay hidden too."""
     create_and_start(redis_client, "live", "round-robin", FIELD, seed=SEED)
-    worker = SimpleWorker([QUEUE_NAME], connection=redis_client, serializer=JSONSerializer)
-    worker.work(burst=True, max_jobs=1)  # one match of round 1 played, the rest still queued
+    # One match of round 1 played, as by a worker halfway through the round's slice; the rest
+    # still queued.
+    tournament.play(redis_client, "live", 1, 0)
     store = TournamentStore(redis_client)
     (played,) = store.results("live").values()
     for game_id in played.game_ids:
