@@ -25,7 +25,7 @@ from arena.match.match import UnknownPlayerError, play_match
 from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
 from arena.stats import mean_ci
-from arena.store.bots import BotRegistry, BotRegistryError
+from arena.store.bots import BotRegistry, BotRegistryError, new_token
 from arena.store.outages import connect_patiently
 from arena.store.relay import RunnerRelay
 from arena.store.server import connect, embedded_redis
@@ -62,7 +62,7 @@ def run_serve(
     given = admin or os.environ.get("ARENA_ADMIN_TOKEN")
     with gateway_redis(url, embedded) as redis_location:
         console.print(f"Redis: {redis_location}")
-        settings = GatewaySettings(redis_location, host, port, given or secrets.token_urlsafe(24))
+        settings = GatewaySettings(redis_location, host, port, given or new_token(24))
         asyncio.run(_serve(console, settings, metrics_port, show_token=not given))
     console.print("Gateway stopped.")
 

@@ -27,6 +27,14 @@ class BotInfo:
     created: float
 
 
+def new_token(nbytes: int = 32) -> str:
+    """A random URL-safe token that never starts with '-': given on a command line
+    (`--token $TOKEN`), one that did would be read as an option (1 token in 64)."""
+    while (token := secrets.token_urlsafe(nbytes)).startswith("-"):
+        pass
+    return token
+
+
 def token_hash(token: str) -> str:
     # Tokens are 256 random bits, so a fast hash is enough: there is nothing to brute-force.
     return hashlib.sha256(token.encode()).hexdigest()
@@ -44,7 +52,7 @@ class BotRegistry:
                 "starting with a letter or digit"
             )
         bot_id = "b" + secrets.token_hex(8)
-        token = secrets.token_urlsafe(32)
+        token = new_token()
         if not self._redis.hsetnx(keys.bot_names(), name, bot_id):
             raise BotRegistryError(f"a bot named {name!r} is already registered")
         created = time.time()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 import redis
 
@@ -39,3 +41,12 @@ def test_list_and_lookup(redis_client: redis.Redis) -> None:
     assert registry.by_name("beta") == beta
     assert registry.by_name("gamma") is None
     assert registry.get("nope") is None
+
+
+def test_a_token_never_starts_like_a_command_line_option(
+    redis_client: redis.Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    drawn = iter(["-looks-like-an-option", "-again", "fine-token"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda nbytes: next(drawn))
+    _, token = BotRegistry(redis_client).register("dashing")
+    assert token == "fine-token", "`--token $TOKEN` would read a leading '-' as an option"
