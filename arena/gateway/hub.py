@@ -20,7 +20,7 @@ import grpc
 import redis
 from google.protobuf.message import DecodeError
 
-from arena.store.relay import GatewayRelay, Wake
+from arena.store.relay import GatewayRelay
 from arena.v1 import bot_pb2
 
 log = logging.getLogger("arena.gateway")
@@ -36,7 +36,6 @@ OUTGOING_LIMIT = 64  # messages a stream may have waiting to be written to its b
 RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
 RETRY_S = 5.0  # how long one stream's Redis call is retried before the stream gives up
 BACKOFF_S = (0.05, 2.0)  # first and longest pause between attempts
-DRAIN_S = 1.0  # the most a stopping gateway spends handing its wake list back
 
 REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError)
 
@@ -130,17 +129,6 @@ class Hub:
         for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
-        # Bounded: a stop must not wait on Redis. What is not handed back expires; decision
-        # requests stay pending and are resent when their bots connect again.
-        with contextlib.suppress(redis.RedisError, TimeoutError):
-            async with asyncio.timeout(DRAIN_S):
-                await self._drain()
-
-    async def _drain(self) -> None:
-        """Messages left on this gateway's wake list go back to their bots' inboxes: the streams
-        they were sent for have ended (a newer one, here or elsewhere, takes them)."""
-        while woken := (await self.relay.take_woken({}, 0, WAKES_MOST))[1]:
-            await self.relay.requeue([wake for wake in woken if wake.message is not None])
 
     def add(self, stream: Stream) -> None:
         older = self.streams.get(stream.bot_id)
@@ -170,9 +158,9 @@ class Hub:
             await self._recovered(started)
             return result
 
-    async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> list[Wake]:
+    async def deliver(self, bot_ids: Iterable[str], wakes: int = 0) -> set[str]:
         """Take what waits in these bots' inboxes and queue it on their streams; with `wakes`,
-        pop up to that many more wake-ups on the way (returned)."""
+        pop up to that many more woken bot ids on the way (returned)."""
         async with self._delivering:
             sessions = {b: s.session for b in bot_ids if (s := self.streams.get(b)) is not None}
             taken, woken = await self.relay.take_woken(sessions, TAKE_MOST, wakes)
@@ -189,25 +177,6 @@ class Hub:
                     asyncio.get_running_loop().call_soon(self.poke, bot_id)
             return woken
 
-    async def _route(self, wakes: list[Wake]) -> set[str]:
-        """Queue the messages that came with their wake-up on their streams, in order; return
-        the bots whose inboxes are to be taken."""
-        async with self._delivering:  # after any inbox delivery already on its way
-            inboxes, stale = set(), []
-            for wake in wakes:
-                if wake.message is None:
-                    inboxes.add(wake.bot_id)
-                    continue
-                stream = self.streams.get(wake.bot_id)
-                if stream is None or stream.session != wake.session:
-                    stale.append(wake)  # its stream ended, or is not added yet
-                else:
-                    stream.forward(wake.message)
-        if stale:
-            await self.relay.requeue(stale)
-        await asyncio.sleep(0)  # the streams' writers first: the next pop can wait
-        return inboxes
-
     def poke(self, bot_id: str) -> None:
         """Deliver to one bot soon, without waiting for its wake-up (a new stream, a backlog)."""
         task = asyncio.create_task(self._poke(bot_id))
@@ -221,14 +190,10 @@ class Hub:
             log.debug("could not deliver to bot %s yet: %s", bot_id, error)
 
     async def _wake_once(self) -> None:
-        first, left = await self.relay.woken(WAKE_WAIT_S)
-        woken = [first] if first is not None else []
+        first = await self.relay.woken(WAKE_WAIT_S)
+        woken = {first} if first is not None else set()
         while woken:  # the next wake-ups come back with each delivery: no extra round trip
-            inboxes = await self._route(woken)
-            if not inboxes and not left:
-                return  # nothing else waits: block on the wake list again
-            woken = await self.deliver(inboxes, WAKES_MOST)
-            left = len(woken)
+            woken = await self.deliver(woken, WAKES_MOST)
 
     async def _heartbeat_once(self) -> None:
         sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}

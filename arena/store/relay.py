@@ -5,21 +5,17 @@ decision request is also kept in the bot's pending hash, so that a bot that reco
 it again. The bot's answer goes back through `answer`, which accepts the first reply to a
 pending request only. Messages are opaque bytes here: the relay does not know protobuf.
 
-Connections do not grow with bots: each gateway has one wake list (the gateway that holds the
-bot's stream is written in `bot_gateway` when it claims the bot), popped by one reader per
-gateway. A message for a bot whose stream is live and whose inbox is empty goes onto that wake
-list itself, addressed to the stream's session (a `Wake` with its message): the gateway writes
-it to the stream with no further round trip. Otherwise it waits in the bot's inbox and the
-wake list gets the bot's id, and the gateway takes the inbox; a periodic sweep of every inbox
-catches a wake-up that was lost (a gateway that just took the bot over, a restart). A message
-whose session has ended by the time its gateway pops it goes back to the inbox (`requeue`);
-decision requests are also kept pending, and resent when the bot connects again.
+Connections do not grow with bots: each gateway has one wake list, and delivering a message
+also pushes the bot's id there (the gateway that holds the bot's stream is written in
+`bot_gateway` when it claims the bot). One reader per gateway pops its wake list and takes
+the inboxes named in it; the inboxes stay the durable copy, and a periodic sweep of every
+inbox catches a wake-up that was lost (a gateway that just took the bot over, a restart).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
@@ -61,7 +57,7 @@ return 1
 """
 
 # Into the inbox, and wake the gateway that holds the bot (its wake list's key is in KEYS[2]).
-_REQUEUE = """
+_DELIVER = """
 redis.call('RPUSH', KEYS[1], ARGV[1])
 local wake = redis.call('GET', KEYS[2])
 if wake then
@@ -71,27 +67,11 @@ end
 return 1
 """
 
-# Straight onto the wake list of the gateway holding the bot's live stream (KEYS[3] is its
-# session), as "session bot-id message", when nothing waits in the inbox before it (order);
-# otherwise as `_REQUEUE`.
-_DELIVER = (
-    """
-local wake = redis.call('GET', KEYS[2])
-local session = redis.call('GET', KEYS[3])
-if wake and session and redis.call('LLEN', KEYS[1]) == 0 then
-  redis.call('RPUSH', wake, session .. ' ' .. ARGV[2] .. ' ' .. ARGV[1])
-  redis.call('EXPIRE', wake, ARGV[3])
-  return 1
-end
-"""
-    + _REQUEUE
-)
-
 # A decision request, atomically: its owner, its pending copy, then delivered as above.
 _REQUEST = (
     """
-redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[5])
-redis.call('HSET', KEYS[5], ARGV[4], ARGV[1])
+redis.call('SET', KEYS[3], ARGV[2], 'EX', ARGV[5])
+redis.call('HSET', KEYS[4], ARGV[4], ARGV[1])
 """
     + _DELIVER
 )
@@ -142,11 +122,11 @@ class RunnerRelay:
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""
-        self._redis.eval(_DELIVER, 3, *_deliver_keys(bot_id), message, bot_id, WAKE_TTL_S)
+        self._redis.eval(_DELIVER, 2, *_deliver_keys(bot_id), message, bot_id, WAKE_TTL_S)
 
     def request(self, bot_id: str, request_id: str, message: bytes, ttl_s: int) -> None:
         """Send a decision request; it stays pending until answered, withdrawn or expired."""
-        self._redis.eval(_REQUEST, 5, *_request_args(bot_id, request_id, message, ttl_s))
+        self._redis.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
 
     def ask(
         self, bot_id: str, game_id: str, request_id: str, message: bytes, ttl_s: int, wait_s: float
@@ -154,7 +134,7 @@ class RunnerRelay:
         """`request` and `wait_reply` for up to `wait_s` in one round trip: Redis starts the wait
         right behind the request, with no acknowledgement to read in between."""
         pipe = self._redis.pipeline(transaction=False)
-        pipe.eval(_REQUEST, 5, *_request_args(bot_id, request_id, message, ttl_s))
+        pipe.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
         return self._waited(pipe, bot_id, game_id, request_id, wait_s)
 
     def wait_reply(
@@ -213,7 +193,7 @@ class RunnerRelay:
 
 
 def _deliver_keys(bot_id: str) -> list[str]:
-    return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id), keys.bot_session(bot_id)]
+    return [keys.bot_inbox(bot_id), keys.bot_gateway(bot_id)]
 
 
 def _request_args(
@@ -222,23 +202,6 @@ def _request_args(
     """KEYS and ARGV of `_REQUEST`."""
     owned = [keys.request_owner(request_id), keys.bot_pending(bot_id)]
     return [*_deliver_keys(bot_id), *owned, message, bot_id, WAKE_TTL_S, request_id, ttl_s]
-
-
-@dataclass(frozen=True, slots=True)
-class Wake:
-    """A wake-up: a bot whose inbox has messages, or (with `session`) one message itself."""
-
-    bot_id: str
-    session: str = ""  # the stream the message was sent for, when it comes with one
-    message: bytes | None = None
-
-    @staticmethod
-    def read(entry: bytes) -> Wake:
-        """A wake list entry: a bot id, or "session bot-id message" (see `_DELIVER`)."""
-        parts = entry.split(b" ", 2)
-        if len(parts) < 3:
-            return Wake(as_text(entry))
-        return Wake(as_text(parts[1]), as_text(parts[0]), parts[2])
 
 
 class GatewayRelay:
@@ -250,7 +213,6 @@ class GatewayRelay:
         self.wake_key = keys.gateway_wake(gateway_id)
         self._release = client.register_script(_RELEASE)
         self._answers: list[_Answering] = []  # waiting for the next batch
-        self._busy = False  # a reply or a batch is on its way
         self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
@@ -284,14 +246,10 @@ class GatewayRelay:
         found = await self._redis.hgetall(keys.bot_pending(bot_id))
         return [as_bytes(found[request_id]) for request_id in sorted(found)]
 
-    async def woken(self, timeout_s: float) -> tuple[Wake | None, int]:
-        """The next wake-up, waiting up to `timeout_s` for one, and how many more wait behind
-        it (told in the same round trip: when none do, the reader can block again at once)."""
-        pipe = self._redis.pipeline(transaction=False)
-        pipe.blpop([self.wake_key], timeout=timeout_s)
-        pipe.llen(self.wake_key)
-        popped, left = await pipe.execute()
-        return (None if popped is None else Wake.read(as_bytes(popped[1]))), int(left)
+    async def woken(self, timeout_s: float) -> str | None:
+        """The id of a bot with new messages, waiting up to `timeout_s` for one."""
+        popped = await self._redis.blpop([self.wake_key], timeout=timeout_s)
+        return None if popped is None else as_text(popped[1])
 
     async def take(self, sessions: Mapping[str, str], most: int) -> dict[str, list[bytes] | None]:
         """Up to `most` inbox messages per (bot id -> session); None where it was replaced."""
@@ -299,8 +257,8 @@ class GatewayRelay:
 
     async def take_woken(
         self, sessions: Mapping[str, str], most: int, wakes: int
-    ) -> tuple[dict[str, list[bytes] | None], list[Wake]]:
-        """`take`, and up to `wakes` more wake-ups in the same round trip."""
+    ) -> tuple[dict[str, list[bytes] | None], set[str]]:
+        """`take`, and up to `wakes` more woken bot ids in the same round trip."""
         pipe = self._redis.pipeline(transaction=False)
         for bot_id, session in sessions.items():
             pipe.eval(_TAKE, 2, keys.bot_session(bot_id), keys.bot_inbox(bot_id), session, most)
@@ -312,17 +270,7 @@ class GatewayRelay:
             bot_id: None if items == -1 else [as_bytes(item) for item in items]
             for bot_id, items in zip(sessions, results, strict=True)
         }
-        return taken, [Wake.read(as_bytes(entry)) for entry in woken or ()]
-
-    async def requeue(self, wakes: Sequence[Wake]) -> None:
-        """Messages whose session ended before they were written: back into their bots' inboxes
-        (in order), waking whichever gateway holds each bot now."""
-        pipe = self._redis.pipeline(transaction=False)
-        for wake in wakes:
-            inbox = _deliver_keys(wake.bot_id)[:2]
-            pipe.eval(_REQUEUE, 2, *inbox, wake.message or b"", wake.bot_id, WAKE_TTL_S)
-        if len(pipe):
-            await pipe.execute()
+        return taken, {as_text(bot_id) for bot_id in woken or ()}
 
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))
@@ -336,22 +284,13 @@ class GatewayRelay:
 
     async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
         """Hand the bot's reply to the runner if it is the first to a request of this bot's.
-        With nothing on its way to Redis, the reply goes at once from the caller's task;
-        replies that come while one is on its way go together in the next batch: one round trip
-        for many streams' replies, each still checked on its own, atomically."""
-        if self._busy:
-            answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-            self._answers.append(_Answering(bot_id, request_id, reply, answered))
-            return Answer(int(await answered))
-        self._busy = True
-        try:
-            code = await self._redis.eval(_ANSWER, 3, *_answer_args(bot_id, request_id, reply))
-        finally:  # what came meanwhile goes in a task's batch: never on this caller's time
-            if self._answers:
-                self._answering = asyncio.create_task(self._send_answers())
-            else:
-                self._busy = False
-        return Answer(int(code))
+        Replies that come while a batch is on its way to Redis go together in the next one: one
+        round trip for many streams' replies, each still checked on its own, atomically."""
+        answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._answers.append(_Answering(bot_id, request_id, reply, answered))
+        if self._answering is None:
+            self._answering = asyncio.create_task(self._send_answers())
+        return Answer(int(await answered))
 
     async def _send_answers(self) -> None:
         try:
@@ -359,7 +298,7 @@ class GatewayRelay:
                 batch, self._answers = self._answers, []
                 await self._send_batch(batch)
         finally:
-            self._answering, self._busy = None, False
+            self._answering = None
             for left in self._answers:  # only when cancelled (the gateway stops)
                 if not left.answered.done():
                     left.answered.cancel()
@@ -367,7 +306,10 @@ class GatewayRelay:
     async def _send_batch(self, batch: list[_Answering]) -> None:
         pipe = self._redis.pipeline(transaction=False)
         for one in batch:
-            pipe.eval(_ANSWER, 3, *_answer_args(one.bot_id, one.request_id, one.reply))
+            owner, reply = keys.request_owner(one.request_id), keys.reply(one.request_id)
+            pending = keys.bot_pending(one.bot_id)
+            args: list[str | bytes | int] = [one.bot_id, one.request_id, one.reply, REPLY_TTL_S]
+            pipe.eval(_ANSWER, 3, owner, pending, reply, *args)
         try:
             codes = await pipe.execute(raise_on_error=False)
         except BaseException as error:  # every reply of the batch gets it (hub.call retries)
@@ -384,12 +326,6 @@ class GatewayRelay:
                 one.answered.set_exception(code)
             else:
                 one.answered.set_result(int(code))
-
-
-def _answer_args(bot_id: str, request_id: str, reply: bytes) -> list[str | bytes | int]:
-    """KEYS and ARGV of `_ANSWER`."""
-    owned = [keys.request_owner(request_id), keys.bot_pending(bot_id), keys.reply(request_id)]
-    return [*owned, bot_id, request_id, reply, REPLY_TTL_S]
 
 
 @dataclass(frozen=True, slots=True)

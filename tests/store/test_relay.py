@@ -9,7 +9,7 @@ import redis
 import redis.asyncio as aioredis
 
 from arena.store import keys
-from arena.store.relay import Answer, GatewayRelay, Presence, RunnerRelay, Wake
+from arena.store.relay import Answer, GatewayRelay, Presence, RunnerRelay
 
 
 def _gateway(url: str, gateway_id: str = "gw") -> GatewayRelay:
@@ -29,10 +29,8 @@ def test_a_request_reaches_the_bot_and_its_answer_reaches_the_runner(
 
     async def gateway_side() -> Answer:
         gateway = _gateway(redis_server_url)
-        # The bot's stream is live and nothing waits before it: the message comes with its
-        # wake-up, addressed to the stream's session, and the inbox stays empty.
-        assert await gateway.woken(timeout_s=1) == (Wake("b1", "s1", b"decide!"), 0)
-        assert await gateway.take({"b1": "s1"}, most=10) == {"b1": []}
+        assert await gateway.woken(timeout_s=1) == "b1"
+        assert await gateway.take({"b1": "s1"}, most=10) == {"b1": [b"decide!"]}
         return await gateway.answer("b1", "r1", b"action 3")
 
     assert asyncio.run(gateway_side()) is Answer.ACCEPTED
@@ -84,7 +82,8 @@ def test_ask_sends_and_waits_in_one_go_and_an_answered_request_leaves_nothing_be
 
     async def bot_answers() -> Answer:
         gateway = _gateway(redis_server_url)
-        assert await gateway.woken(timeout_s=10) == (Wake("b1", "s1", b"decide!"), 0)
+        assert await gateway.woken(timeout_s=10) == "b1"
+        assert await gateway.take({"b1": "s1"}, most=10) == {"b1": [b"decide!"]}
         return await gateway.answer("b1", "r1", b"action 3")
 
     answering = concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, bot_answers())
@@ -187,19 +186,19 @@ def test_messages_wake_only_the_gateway_holding_the_bot_and_only_its_session_tak
     runner = RunnerRelay(redis_client)
     runner.notify("b1", b"before any gateway")  # kept in the inbox, woken nobody
 
-    async def scene() -> tuple[Wake | None, Wake | None, object, object]:
+    async def scene() -> tuple[str | None, str | None, object, object]:
         first, second = _gateway(redis_server_url, "one"), _gateway(redis_server_url, "two")
         await first.claim("b1", "old", online_ttl_s=5)
         await second.claim("b1", "new", online_ttl_s=5)  # the bot moved to gateway two
         runner.notify("b1", b"hello")
-        woken = (await first.woken(0.01))[0], (await second.woken(1))[0]  # no message: inbox
+        woken = await first.woken(0.01), await second.woken(1)
         stale = await first.take({"b1": "old"}, most=10)
         fresh = await second.take({"b1": "new"}, most=10)
         return (*woken, stale, fresh)
 
     assert asyncio.run(scene()) == (
         None,
-        Wake("b1"),
+        "b1",
         {"b1": None},
         {"b1": [b"before any gateway", b"hello"]},
     )
@@ -240,50 +239,3 @@ def test_a_refresh_after_redis_lost_its_data_claims_the_bot_again(
     assert asyncio.run(scene()) == ["b2"]  # b2 was taken over; b1 is simply ours again
     assert RunnerRelay(redis_client).is_online("b1")
     assert redis_client.get("arena:bot:b1:session") == b"s1"
-
-
-def test_a_message_whose_session_ended_goes_back_to_the_inbox_in_order(
-    redis_client: redis.Redis, redis_server_url: str
-) -> None:
-    runner = RunnerRelay(redis_client)
-
-    async def scene() -> tuple[list[tuple[Wake | None, int]], Wake | None, object]:
-        gateway = _gateway(redis_server_url)
-        await gateway.claim("b1", "old", online_ttl_s=5)
-        runner.notify("b1", b"one")
-        runner.notify("b1", b"two")
-        popped = [await gateway.woken(1), await gateway.woken(1)]
-        await gateway.claim("b1", "new", online_ttl_s=5)  # before the gateway wrote them
-        await gateway.requeue([wake for wake, _ in popped if wake is not None])
-        runner.notify("b1", b"three")  # behind them, in the inbox too
-        woken, _ = await gateway.woken(1)
-        return popped, woken, await gateway.take({"b1": "new"}, 10)
-
-    popped, woken, taken = asyncio.run(scene())
-    # Each wake-up tells how many more wait behind it.
-    assert popped == [(Wake("b1", "old", b"one"), 1), (Wake("b1", "old", b"two"), 0)]
-    assert woken == Wake("b1")
-    assert taken == {"b1": [b"one", b"two", b"three"]}
-
-
-def test_a_message_for_a_bot_without_a_live_stream_waits_in_its_inbox(
-    redis_client: redis.Redis, redis_server_url: str
-) -> None:
-    runner = RunnerRelay(redis_client)
-
-    async def scene() -> tuple[Wake | None, dict[str, list[bytes] | None]]:
-        gateway = _gateway(redis_server_url)
-        await gateway.claim("b1", "s1", online_ttl_s=5)
-        await gateway.release("b1", "s1")
-        runner.request("b1", "r1", b"decide!", ttl_s=10)
-        woken, _ = await gateway.woken(0.01)
-        await gateway.claim("b1", "s2", online_ttl_s=5)
-        return woken, await gateway.take({"b1": "s2"}, most=10)
-
-    assert asyncio.run(scene()) == (None, {"b1": [b"decide!"]})
-
-
-def test_a_wake_entry_reads_as_a_bot_id_or_a_message_for_a_session() -> None:
-    assert Wake.read(b"b0123") == Wake("b0123")
-    assert Wake.read(b"s1 b0123 bytes with spaces") == Wake("b0123", "s1", b"bytes with spaces")
-    assert Wake.read(b"s1 b0123 ") == Wake("b0123", "s1", b"")
