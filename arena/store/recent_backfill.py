@@ -19,7 +19,7 @@ from collections.abc import Iterator
 import redis
 
 from arena.store import keys
-from arena.store.recent import KEPT, RecentEntry, tournament_entry
+from arena.store.recent import KEPT, RecentEntry
 from arena.store.table_rounds import StoredTable
 from arena.store.tournaments import StoredMatch, TournamentStore
 from arena.store.values import as_text
@@ -69,12 +69,8 @@ def _tournament_entries(client: redis.Redis, names: list[str]) -> Iterator[_Date
         created = client.hget(keys.tournament(name), "created")
         when = float(as_text(created)) if created is not None else 0.0
         for text in client.hvals(keys.tournament_results(name)):
-            m = StoredMatch.from_json(as_text(text))
-            r = m.result
-            sides, scores = (r.seat0, r.seat1), (r.game_points0, r.game_points1)
-            entry = tournament_entry(name, r.round, sides, scores, m.game_ids, when)
-            yield (when, r.round), entry
+            match = StoredMatch.from_json(as_text(text))
+            yield (when, match.result.round), match.recent_entry(name, when)
         for text in client.hvals(keys.table_results(name)):
-            t = StoredTable.from_json(as_text(text))
-            entry = tournament_entry(name, t.round, t.entrants, t.points, t.game_ids, when)
-            yield (when, t.round), entry
+            table = StoredTable.from_json(as_text(text))
+            yield (when, table.round), table.recent_entry(name, when)

@@ -52,6 +52,12 @@ class StoredTable:
             }
         )
 
+    def recent_entry(self, name: str, at: float | None = None) -> recent.RecentEntry:
+        """The table as its players' recent-matches lists hold it, recorded `at` (None: now)."""
+        return recent.tournament_entry(
+            name, self.round, self.entrants, self.points, self.game_ids, at
+        )
+
     @classmethod
     def from_json(cls, text: str) -> StoredTable:
         d = json.loads(text)
@@ -99,10 +105,8 @@ class TableStore:
     def record(self, name: str, table: StoredTable) -> bool:
         """Store a table's result once, and list it among its players' recent matches (in the
         same step); False if it was already there (a rerun)."""
-        t = table
-        entry = recent.tournament_entry(name, t.round, t.entrants, t.points, t.game_ids)
-        results = keys.table_results(name)
-        return recent.record_once(self._redis, results, t.table_id, t.to_json(), entry)
+        results, entry = keys.table_results(name), table.recent_entry(name)
+        return recent.record_once(self._redis, results, table.table_id, table.to_json(), entry)
 
     def recorded(self, name: str) -> set[str]:
         """The ids of the recorded tables (without reading their results)."""

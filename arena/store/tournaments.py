@@ -55,6 +55,12 @@ class StoredMatch:
             }
         )
 
+    def recent_entry(self, name: str, at: float | None = None) -> recent.RecentEntry:
+        """The match as its players' recent-matches lists hold it, recorded `at` (None: now)."""
+        r = self.result
+        sides, scores = (r.seat0, r.seat1), (r.game_points0, r.game_points1)
+        return recent.tournament_entry(name, r.round, sides, scores, self.game_ids, at)
+
     @classmethod
     def from_json(cls, text: str) -> StoredMatch:
         d = json.loads(text)
@@ -166,11 +172,7 @@ class TournamentStore:
     def record(self, name: str, match: StoredMatch) -> bool:
         """Store a match result once, and list it among its players' recent matches (in the
         same step); False if it was already there (a rerun or duplicate job)."""
-        r = match.result
-        entry = recent.tournament_entry(
-            name, r.round, (r.seat0, r.seat1), (r.game_points0, r.game_points1), match.game_ids
-        )
-        results = keys.tournament_results(name)
+        results, entry = keys.tournament_results(name), match.recent_entry(name)
         return recent.record_once(self._redis, results, match.match_id, match.to_json(), entry)
 
     def recorded(self, name: str) -> set[str]:
