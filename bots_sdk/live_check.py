@@ -104,7 +104,7 @@ def _check_reconnect_and_replace(
         ):
             return
         client._drop_connection()
-        again = _wait_until(lambda: client.sessions >= 2 and client.connected.is_set(), timeout_s)
+        again = wait_until(lambda: client.sessions >= 2 and client.connected.is_set(), timeout_s)
         report.check(again, "the SDK reconnects after its stream breaks", "it did not come back")
         with RawStream(target, token, credentials) as newer:
             newer.send(bot_pb2.ConnectRequest(hello=_hello(bot)))
@@ -208,7 +208,8 @@ class _Background:
             self.error = error
 
 
-def _wait_until(condition: Callable[[], bool], timeout_s: float) -> bool:
+def wait_until(condition: Callable[[], bool], timeout_s: float) -> bool:
+    """Whether `condition` came true within `timeout_s` (polled every 50 ms)."""
     end = time.monotonic() + timeout_s
     while not condition():
         if time.monotonic() > end:

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from arena.gateway.testing import Arena
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
+from bots_sdk import live_check
 
 WAIT_S = 20.0
 
 
 def wait_until(condition: Callable[[], bool], timeout_s: float = WAIT_S) -> bool:
-    """Whether `condition` came true within `timeout_s` (polled every 50 ms)."""
-    end = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > end:
-            return False
-        time.sleep(0.05)
-    return True
+    """Whether `condition` came true within `timeout_s` (`bots_sdk.live_check.wait_until`)."""
+    return live_check.wait_until(condition, timeout_s)
 
 
 def wait_online(arena: Arena, name: str) -> None:

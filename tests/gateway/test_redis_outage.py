@@ -17,6 +17,7 @@ from arena.match.referee import Termination
 from arena.v1 import arena_pb2
 from bots_sdk import Backoff
 from bots_sdk.client import Client
+from bots_sdk.live_check import wait_until
 from tests.bots_sdk.bots import FirstBot
 from tests.gateway.conftest import PrivateRedis
 from tests.gateway.rawbot import RawBot
@@ -25,15 +26,11 @@ from tests.gateway.test_bot_gateway import connect, status_of
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+OUTAGE_WAIT_S = 60
 
 
-def until(condition: Callable[[], bool], timeout_s: float = 60) -> bool:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.05)
-    return True
+def until(condition: Callable[[], bool]) -> bool:
+    return wait_until(condition, OUTAGE_WAIT_S)
 
 
 def health(target: str) -> int:
