@@ -7,7 +7,7 @@ pure-Python engine stays the default until `ARENA_COMPILED_ENGINE` turns the bui
 `arena.games.compiled`).
 
 Left out: the packages' `__init__` modules (so they stay plain packages the loader can fill) and
-the `game` modules, whose generic dataclass `Edition` mypyc cannot compile (mypyc issue 827);
+the `game` modules, whose generic dataclass `Edition` mypyc cannot compile (mypyc/mypyc#827);
 they are thin facades, the rules are all compiled.
 """
 
@@ -84,7 +84,7 @@ def build(out: Path, jobs: int) -> list[str]:
 def _parallel_build_ext(jobs: int) -> type:
     """setuptools' build_ext, compiling the C files of each extension `jobs` at a time: its own
     --parallel builds extensions side by side but each one's files in turn, and mypyc puts all
-    the engine's code into one shared library (about 30 files, 40 s of one core at -O3)."""
+    the engine's code into one shared library, whose many C files are slow to compile at -O3."""
     from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
 
     class ParallelBuildExt(build_ext):  # type: ignore[misc]  # setuptools is untyped

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]  # the folder holding the `arena` pac
 DEFAULT_BUILD = ROOT / "build" / "engine"
 # The packages whose modules are compiled (their __init__ and game modules stay Python).
 PACKAGES = ("arena.games.caper_common", "arena.games.caper", "arena.games.caper_europe")
-# Beside the engine, the work of batched ratings (issue 13 item 2): one result rated on floats,
+# Beside the engine, the work of batched ratings: one result rated on floats,
 # and results rated in turn with their text for Redis formatted (`arena.ratings.batch`).
 # `arena.ratings` imports this module first, so they load from the build when it is enabled.
 RATINGS = ("arena.ratings.single", "arena.ratings.glicko2", "arena.ratings.batch")

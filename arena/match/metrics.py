@@ -1,7 +1,7 @@
 """What the referee's games feed to the metrics: per-decision latency, timeouts, the result.
 
 The referee clocks every decision (its time control needs it) and hands the times over with the
-outcome: timing each decision again in a wrapper cost about 4% of a random game. The whole match
+outcome: timing each decision again in a wrapper would add work to every move. The whole match
 is written to Redis in batches (`MatchMetrics`).
 """
 

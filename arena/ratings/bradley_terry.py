@@ -19,8 +19,8 @@ whatever the prior does to the (unreported) absolute level.
 
 Computation: the games are pooled per seated pair into numpy arrays; each Newton step builds the
 dense information matrix with one bincount and solves it with LAPACK, and the covariance comes
-from its Cholesky factor. A 1,024-entrant, 10-round Swiss fits in about 0.3 s on one core (the
-pure-Python Cholesky this replaced took about a minute).
+from its Cholesky factor, so even a field of a thousand entrants fits quickly enough to be
+computed while a page is built (`arena bench web` times the first view, which fits).
 
 Intervals are normal approximations, estimate +- z * standard error. Games are assumed
 independent: with many draws they are somewhat conservative (a draw-heavy game varies less than

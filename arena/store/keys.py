@@ -139,7 +139,7 @@ def tournament_check_lock() -> str:
     return f"{PREFIX}:tournaments:check-lock"
 
 
-# --- Ladders, ratings and metrics (issue 5) ------------------------------------------------------
+# --- Ladders, ratings and metrics ----------------------------------------------------------------
 # A ladder is identified by (game, rules version, name); its `slug` joins them: "caper.v1.main".
 # Player names (registered bot names, built-in specs such as "search@50") contain no colon.
 
@@ -205,7 +205,7 @@ def metric_histogram(name: str) -> str:
     return f"{PREFIX}:metrics:histogram:{name}"
 
 
-# --- SPRT A/B tests (issue 15) -------------------------------------------------------------------
+# --- SPRT A/B tests ------------------------------------------------------------------------------
 # A test is named by its organiser ([A-Za-z0-9_-]); pair n of test `name` has the id "name.p<n>".
 
 

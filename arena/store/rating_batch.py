@@ -37,10 +37,9 @@ from arena.store.rating_records import AnyResult, standing_from_fields
 from arena.store.rating_script import batch_command
 
 # Results a transaction: big enough to amortise a batch's own cost (snapshot, script call, the
-# wait for its reply); 1,000 gave ~18,500 pair results/s here, 3,000 ~21,000. The price: Redis
-# runs a full batch's script for about 0.13 s (~42 us a result), every other client waiting;
-# the workers rate each match as it ends (`RatingStore.apply`), so only a stream or a backlog
-# given to `apply_many` makes full batches.
+# wait for its reply; `arena bench ratings` measures the trade). The price: Redis runs a full
+# batch's script in one go, every other client waiting; the workers rate each match as it ends
+# (`RatingStore.apply`), so only a stream or a backlog given to `apply_many` makes full batches.
 DEFAULT_BATCH = 3_000
 
 
@@ -172,7 +171,7 @@ class _Batch:
 
 def own_period(result: AnyResult) -> AnyResult:
     """`dataclasses.replace(result, period=result.result_id)` without validating the result again:
-    a table's validation computes its outcome again (about 6 us of the ~80 a table costs)."""
+    a table's validation computes its outcome again, work the batch has already done."""
     clone = object.__new__(type(result))
     for name in result.__slots__:
         object.__setattr__(clone, name, getattr(result, name))

@@ -8,7 +8,7 @@ Two sources, both written once per result by the path that stores it:
 - a rated ladder result is already in each player's ladder history (`keys.ladder_history`, one
   entry per result, `rating_records.history_entry`), written by the exactly-once rating path:
   the reader takes the last few entries of each history, so the rating hot path writes nothing
-  more for this page (issue 13 item 2: those pushes cost batched ratings about a tenth).
+  more for this page (a push per result would slow every batch of ratings).
 
 So a result stored once is listed once, whatever the retries. `read` merges both, newest first:
 tournament entries carry the time they were recorded (`at`), history entries the result's time.

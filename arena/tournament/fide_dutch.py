@@ -10,8 +10,8 @@ arbiter would check with the same TRF.
 Our rules on meetings stay hard: a forfeited match and a forbidden pair are passed as earlier
 meetings, and an answer with a rematch or an entrant left out is refused (`NoValidPairingError`).
 Seats follow FIDE's own colour rules, which relax the limits for topscorers in the last round. In
-duplicate mode seats do not matter, so the engine sees no seat history. It is slow for big fields
-(about 0.6 s a round at 64 entrants, 8 s at 128, on one core here): offer it for small events.
+duplicate mode seats do not matter, so the engine sees no seat history. Its time per round grows
+steeply with the field: offer it for small events.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Bradley-Terry fits of the tournament pages, computed once per state of a tournament.
 
 A fit is a function of the recorded games alone, so it is kept per (tournament, results
-recorded) and only refitted when a result comes in. The fit is quick (numpy: about 0.3 s for a
-1,024-entrant, 10-round Swiss), so it is computed while the page is built; the cache spares
-every later view of a large field that 0.3 s and the reading of its games.
+recorded) and only refitted when a result comes in. The fit is quick enough (numpy) to be
+computed while the page is built; the cache spares every later view of a large field the fit and
+the reading of its games.
 """
 
 from __future__ import annotations

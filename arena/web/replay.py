@@ -74,7 +74,7 @@ def frames_json(request: Request) -> Response:
 @functools.lru_cache(maxsize=CACHED_REPLAYS)
 def _frames_packed(record_json: str, viewer: int | None) -> bytes:
     """The frames as gzipped JSON, with the card faces the page draws them with. Consecutive
-    frames repeat most of the board: 1 MB of frames packs into ~20 kB, so the cache is small."""
+    frames repeat most of the board, so they compress well and the cache stays small."""
     record = GameRecord.loads(record_json)
     replay = build_replay(record, viewer).to_json()
     replay["cards"] = card_table(record.game, record.config)

@@ -1,4 +1,4 @@
-"""Age of Thieves at tables of 3 (issue 12, V12), one board so no city in its configuration:
+"""Age of Thieves at tables of 3 (V12), one board so no city in its configuration:
 `arena tournament create --game age-of-thieves --players 3` played to the end by real workers
 with the standings read back, and a ladder of its tables played and rated by Weng-Lin."""
 

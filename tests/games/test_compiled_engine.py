@@ -1,9 +1,8 @@
-"""The optional compiled Caper engine (issue 13, item 4): built with mypyc once per session into a
+"""The optional compiled Caper engine: built with mypyc once per session into a
 temporary folder, it plays byte-identical games to the pure-Python engine, passes the conformance
 checker and every engine test; and a missing or stale build is never loaded.
 
-The build takes about 40 s of CPU (C files compiled on both cores of a 2-core machine: 45-55 s
-there), the checks about 30 s more."""
+The build compiles many C files, so it is made once per session and every check shares it."""
 
 from __future__ import annotations
 
@@ -98,7 +97,7 @@ def test_every_engine_test_passes_on_the_compiled_engine(build: Path) -> None:
 
 
 def test_the_compiled_rating_maths_rate_exactly_as_the_python_ones(build: Path) -> None:
-    # Issue 13 item 2: the build also holds the one-result rating maths; every byte a batch of
+    # The build also holds the one-result rating maths; every byte a batch of
     # two-bot results, tables and team games would write to Redis must be the pure path's.
     command = [sys.executable, "-m", "tests.ratings.rating_probe", "600"]
     children = [

@@ -37,7 +37,7 @@ def test_glicko2_rate_period_reproduces_glickman_example() -> None:
     assert updated.rating == pytest.approx(1464.05, abs=0.01)
     assert updated.rd == pytest.approx(151.52, abs=0.01)
     assert updated.volatility == pytest.approx(0.05999, abs=1e-5)
-    # Unrounded values recomputed independently (shared/notes/algorithms-conventions.md, section 3).
+    # Unrounded values, recomputed independently of this code from Glickman's worked example.
     assert updated.rating == pytest.approx(1464.0507, abs=1e-3)
     assert updated.rd == pytest.approx(151.5165, abs=1e-3)
     assert updated.volatility == pytest.approx(0.0599960, abs=1e-7)

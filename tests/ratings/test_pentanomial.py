@@ -43,7 +43,7 @@ def _true_moments() -> tuple[float, float]:
     return mean, var
 
 
-# LLRs recomputed with the fishtest LLRcalc algorithm (shared/notes/algorithms-conventions.md §4).
+# LLRs recomputed independently with fishtest's LLRcalc algorithm.
 @pytest.mark.parametrize(
     ("counts", "logistic_llr", "normalized_llr"),
     [

@@ -4,8 +4,8 @@ Reference numbers: fishtest (github.com/official-stockfish/fishtest), file
 server/fishtest/stats/LLRcalc.py at commit 0753fcc6222e70a11a7e9a90a4fd549654338a45, functions
 `LLR_logistic(elo0, elo1, results)` and `LLR_normalized(nelo0, nelo1, results)`, run unchanged
 with scipy 1.17.1 on the counts below (fishtest's regularisation of empty cells included). The
-first three rows are also shared/notes/algorithms-conventions.md section 4's vectors (to 1e-3
-in tests/ratings/test_pentanomial.py); the others add fishtest's own test pentanomial
+first three rows are also the vectors of tests/ratings/test_pentanomial.py (to 1e-3 there);
+the others add fishtest's own test pentanomial
 [1, 60, 500, 1200, 600] (server/tests/test_stats_sprt.py), fastchess's sprt test counts
 (normalised Elo there, both models here) and small tests with empty cells, as an SPRT begins.
 The service decides with `arena.store.sprt.decide`, which calls the same `sprt_llr`.

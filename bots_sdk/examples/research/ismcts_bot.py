@@ -26,7 +26,7 @@ from arena.research.hidden import SAMPLE
 from arena.research.openspiel_game import FACTORIES, PARAMETERS, ArenaGame
 from bots_sdk import Bot, GameAction, GameStart, Observation, run
 
-SIMULATIONS = 50  # searches a decision: ~60 ms a Caper decision on one core
+SIMULATIONS = 50  # searches a decision: well inside the arena's default time a move
 
 
 def load(game_id: str, config: Mapping[str, str | int]) -> ArenaGame:
