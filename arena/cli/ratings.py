@@ -21,11 +21,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def ladder_options(command: F) -> F:
-    """--game and --rules-version: which game's ladder NAME is (current rules by default)."""
+    """--game and --rules-version: which ladder NAME is, when more than one has that name
+    (the name alone finds its game; the current rules by default)."""
     command = click.option(
         "--rules-version", type=int, help="Rules version of the ladder [default: current]."
     )(command)
-    return click.option("--game", default="caper", show_default=True, help="Which game.")(command)
+    return click.option(
+        "--game", help="The ladder's game, when ladders of several games share NAME."
+    )(command)
 
 
 def _client(redis_url: str | None) -> redis.Redis:
@@ -36,11 +39,11 @@ def _client(redis_url: str | None) -> redis.Redis:
 
 
 def _ladder(
-    client: redis.Redis, name: str, game: str, rules_version: int | None
+    client: redis.Redis, name: str, game: str | None, rules_version: int | None
 ) -> LadderDefinition:
-    from arena.store.ladders import LadderStore, ladder_ref
+    from arena.store.ladders import LadderStore
 
-    return LadderStore(client).get(ladder_ref(name, game, rules_version))
+    return LadderStore(client).find(name, game, rules_version)
 
 
 def _bot_list(text: str) -> tuple[str, ...]:
@@ -130,7 +133,7 @@ def ladder_create(
 @ladder_options
 @friendly_errors
 def ladder_bots(
-    name: str, bots: str, redis_url: str | None, game: str, rules_version: int | None
+    name: str, bots: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
     """Set the built-in BOTS (comma-separated) that ladder NAME keeps playing."""
     from arena.store.ladders import LadderStore
@@ -183,7 +186,7 @@ def ladder_list(redis_url: str | None) -> None:
 def ladder_show(
     name: str,
     redis_url: str | None,
-    game: str,
+    game: str | None,
     rules_version: int | None,
     limit: int,
     by: str | None,
@@ -202,7 +205,7 @@ def ladder_show(
 @ladder_options
 @friendly_errors
 def ladder_history(
-    name: str, bot: str, redis_url: str | None, game: str, rules_version: int | None
+    name: str, bot: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
     """BOT's ratings on ladder NAME after each of its rated results."""
     from arena.cli.ladder_views import history_table
@@ -225,7 +228,7 @@ def ladder_history(
 def ladder_run(
     name: str,
     redis_url: str | None,
-    game: str,
+    game: str | None,
     rules_version: int | None,
     max_matches: int | None,
     once: bool,
@@ -262,7 +265,7 @@ def ladder_run(
 @click.option("--check", is_flag=True, help="Only compare the replay with the stored ratings.")
 @friendly_errors
 def ladder_rebuild(
-    name: str, redis_url: str | None, game: str, rules_version: int | None, check: bool
+    name: str, redis_url: str | None, game: str | None, rules_version: int | None, check: bool
 ) -> None:
     """Recompute every rating of ladder NAME from its stored results, in their stored order."""
     from arena.store.rebuild import rebuild

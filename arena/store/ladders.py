@@ -198,6 +198,31 @@ class LadderStore:
             raise UnknownLadderError(f"unknown ladder {ref}; known ladders: {known}")
         return LadderDefinition.from_stored(as_text(fixed), json.loads(as_text(bots or "[]")))
 
+    def find(
+        self, name: str, game: str | None = None, rules_version: int | None = None
+    ) -> LadderDefinition:
+        """The ladder called `name`. Ladder names are rarely shared between games, so the name
+        alone finds its game; `game` only picks one when several games have a ladder `name`.
+        Without `rules_version`, each game's current rules are preferred."""
+        if game is not None:
+            return self.get(ladder_ref(name, game, rules_version))
+        named = [r for r in self.refs() if r.name == name]
+        if rules_version is not None:
+            named = [r for r in named if r.rules_version == rules_version]
+        current = [r for r in named if r.rules_version == get_game(r.game).rules_version]
+        found = current or named
+        games = sorted({r.game for r in found})
+        if len(games) > 1:
+            raise LadderError(
+                f"ladder {name} exists for several games ({', '.join(games)}): "
+                "say which with --game"
+            )
+        if not found:
+            ladder_ref(name)  # a malformed name gets its own message
+            known = ", ".join(str(r) for r in self.refs()) or "none yet"
+            raise UnknownLadderError(f"unknown ladder {name}; known ladders: {known}")
+        return self.get(max(found, key=lambda r: r.rules_version))
+
     def get_slug(self, slug: str) -> LadderDefinition:
         return self.get(slug_ref(slug))
 

@@ -164,3 +164,28 @@ def test_ladders_get_a_fresh_seed_unless_one_is_given(
     assert north != south
     made = arena(url, "ladder", "create", "west", "--bots", "random", "--seed", "7")
     assert "seed 7." in made.output and store.get(ladder_ref("west")).seed == 7
+
+
+def test_a_ladder_name_alone_finds_its_game(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    url = redis_server_url
+    made = arena(url, "ladder", "create", "eu", "--game", "caper-europe", "--bots", "random")
+    assert made.exit_code == 0, made.output
+    for command in (
+        ("show", "eu"),
+        ("bots", "eu", "random,greedy"),
+        ("run", "eu", "--max-matches", "1", "--inline", "--seed", "1"),
+        ("history", "eu", "greedy"),
+        ("rebuild", "eu", "--check"),
+    ):
+        result = arena(url, "ladder", *command)
+        assert result.exit_code == 0, (command, result.output)
+        assert "caper-europe rules v" in result.output or "random" in result.output
+    assert arena(url, "ladder", "create", "eu", "--bots", "random").exit_code == 0  # caper's eu
+    one_line_error(arena(url, "ladder", "show", "eu"), "several games (caper, caper-europe)")
+    europe = arena(url, "ladder", "rebuild", "eu", "--game", "caper-europe", "--check")
+    assert (
+        europe.exit_code == 0 and "eu (caper-europe rules v1) checked: 1 results" in europe.output
+    )
+    one_line_error(arena(url, "ladder", "show", "nope"), "unknown ladder nope; known ladders:")
