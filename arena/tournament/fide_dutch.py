@@ -10,8 +10,12 @@ arbiter would check with the same TRF.
 Our rules on meetings stay hard: a forfeited match and a forbidden pair are passed as earlier
 meetings, and an answer with a rematch or an entrant left out is refused (`NoValidPairingError`).
 Seats follow FIDE's own colour rules, which relax the limits for topscorers in the last round. In
-duplicate mode seats do not matter, so the engine sees no seat history. Its time per round grows
-steeply with the field: offer it for small events.
+duplicate mode seats do not matter, so the engine sees no seat history. The engine's pairs are
+kept but their seats are settled here, by rule E (`seats.higher_takes_seat0`) with the ranking of
+A.2, score first and then pairing number: the engine ranks by pairing number alone, so when two
+players with the same seat history reach E.4 it favoured the lower number over the higher score,
+where bbpPairings and JaVaFo favour the higher score. Its time per round grows steeply with the
+field: offer it for small events.
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from caissify_pairings.trf import parse_trf  # type: ignore[import-untyped]
 
 from arena.tournament.errors import NoValidPairingError
 from arena.tournament.model import Bye, ByePoints, MatchResult, Pairing
+from arena.tournament.seats import SEAT0, SEAT1, higher_takes_seat0
 from arena.tournament.trf import export_trf
 
 PLAYED = ("1", "=", "0")
 POINTS = {"1": 1.0, "=": 0.5, "0": 0.0, "+": 1.0, "-": 0.0, "F": 1.0, "H": 0.5, "Z": 0.0}
+SEAT_OF = {"white": SEAT0, "black": SEAT1}  # our TRF export writes seat 0 as white
 UNEARNED_WIN = ("U", "F", "+")  # a point without a game: no pairing bye after one (FIDE C.04.1)
 
 
@@ -65,7 +71,8 @@ def pair_fide_dutch(
         raise NoValidPairingError(
             f"FIDE Dutch cannot pair round {round_number}: {error}"
         ) from error
-    return _read_output(output, players, active, met, round_number)
+    states = {p["id"]: p for p in engine_players}
+    return _read_output(output, players, active, met, round_number, states)
 
 
 def _engine_player(
@@ -121,6 +128,7 @@ def _read_output(
     active: Sequence[str],
     met: set[tuple[int, int]],
     round_number: int,
+    states: dict[int, dict[str, Any]],
 ) -> tuple[list[Pairing], str | None]:
     pairings: list[Pairing] = []
     bye: str | None = None
@@ -134,11 +142,22 @@ def _read_output(
                 f"{players[black - 1]} again in round {round_number}"
             )
         else:
-            pairings.append(Pairing(players[white - 1], players[black - 1]))
+            seat0, seat1 = _settle_seats(states[white], states[black])
+            pairings.append(Pairing(players[seat0 - 1], players[seat1 - 1]))
     seen = sorted([e for p in pairings for e in p.entrants] + ([bye] if bye else []))
     if seen != sorted(active):
         raise NoValidPairingError(f"FIDE Dutch left entrants unpaired in round {round_number}")
     return pairings, bye
+
+
+def _settle_seats(a: dict[str, Any], b: dict[str, Any]) -> tuple[int, int]:
+    """The pairing numbers of (seat 0, seat 1) for two engine players, by FIDE rule E."""
+    higher, lower = sorted((a, b), key=lambda p: (-p["score"], p["id"]))  # A.2 ranking
+    seats_h, seats_l = ([SEAT_OF[c] for c in p["color_hist"]] for p in (higher, lower))
+    # E.5 looks at the pairing number's parity: an odd one (even 0-based) takes the first seat.
+    if higher_takes_seat0(seats_h, seats_l, higher["id"] - 1):
+        return higher["id"], lower["id"]
+    return lower["id"], higher["id"]
 
 
 def _key(a: int, b: int) -> tuple[int, int]:

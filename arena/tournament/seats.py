@@ -68,10 +68,11 @@ def seat_quality(a: SeatPreference, b: SeatPreference) -> int:
 def higher_takes_seat0(higher: Sequence[int], lower: Sequence[int], higher_rank: int) -> bool:
     """Whether the higher-ranked of two entrants (seat histories `higher`, `lower`) gets seat 0.
 
-    Follows the order of FIDE Dutch rule E: grant both preferences; else the stronger one; else
+    Follows the order of FIDE Dutch rule E: grant both preferences; else the stronger one (two
+    absolute ones, which only last-round topscorers may have: the wider seat difference); else
     alternate from the most recent match where their seats differed; else the higher-ranked
     entrant's preference. With no history at all, seat 0 alternates down the ranking (0-based
-    rank even takes seat 0), as Dutch round 1 alternates colours board by board.
+    `higher_rank` even takes seat 0), as Dutch round 1 alternates colours board by board.
     """
     pref_h, pref_l = seat_preference(higher), seat_preference(lower)
     if not clash(pref_h, pref_l):
@@ -84,7 +85,22 @@ def higher_takes_seat0(higher: Sequence[int], lower: Sequence[int], higher_rank:
         return pref_h.seat == SEAT0
     if pref_l.strength > pref_h.strength:
         return pref_l.seat == SEAT1
+    if pref_h.strength == ABSOLUTE:
+        higher_is_behind = _further_behind(higher, lower, pref_h.seat)
+        if higher_is_behind is not None:
+            return higher_is_behind is (pref_h.seat == SEAT0)
     for seat_h, seat_l in zip(reversed(higher), reversed(lower), strict=False):
         if seat_h != seat_l:
             return seat_h == SEAT1  # each now takes the seat the other had then
     return pref_h.seat == SEAT0
+
+
+def _further_behind(higher: Sequence[int], lower: Sequence[int], wanted: int | None) -> bool | None:
+    """Whether `higher` has had seat `wanted` less often than `lower`, relative to the other
+    seat (None if level)."""
+    if wanted is None:
+        return None
+    behind_h, behind_l = (
+        seats.count(1 - wanted) - seats.count(wanted) for seats in (higher, lower)
+    )
+    return None if behind_h == behind_l else behind_h > behind_l

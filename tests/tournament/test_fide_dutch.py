@@ -78,6 +78,27 @@ def test_fide_dutch_rounds_pass_a_free_pairings_checker_reading_our_trf(seed: in
     assert report["summary"]["rounds_mismatched"] == 0, report["rounds"]
 
 
+def test_fide_dutch_gives_equal_seat_histories_the_higher_score_its_preference() -> None:
+    # After two rounds (TRF: `001 2 ... 0.0  5 b 0  3 w 0` and `001 6 ... 1.0  3 b 1  1 w 0`)
+    # p2 and p6 meet with the same seat history, both wishing for seat 1. FIDE E.4 grants it to
+    # the higher ranked, ranked by score before pairing number: p6 (1 point, not p2 with 0).
+    # bbpPairings plays 2-6; caissify alone ranks by pairing number and played 6-2.
+    results = [
+        MatchResult(1, "p1", "p4", 1, 0),
+        MatchResult(1, "p5", "p2", 1, 0),
+        MatchResult(1, "p3", "p6", 0, 1),
+        MatchResult(2, "p6", "p1", 0, 1),
+        MatchResult(2, "p4", "p5", 0, 1),
+        MatchResult(2, "p2", "p3", 0, 1),
+    ]
+    trf = export_trf(P[:6], results, total_rounds=3).splitlines()
+    assert trf[4].endswith("5 b 0     3 w 0") and trf[8].endswith("3 b 1     1 w 0")
+    rnd = pair_round(
+        P[:6], History(tuple(results)), 3, SwissOptions(total_rounds=3, system=FIDE.system)
+    )
+    assert Pairing("p2", "p6") in rnd.pairings
+
+
 def test_fide_dutch_keeps_forbidden_pairs_and_forfeits_as_meetings() -> None:
     history = History(results=(MatchResult(1, "p1", "p2", 1, 0, forfeit=True),))
     history = History(

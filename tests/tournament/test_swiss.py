@@ -332,6 +332,7 @@ def test_seat_preference_grades_like_dutch_colour_preferences(
         ((0,), (0,), 0, False),  # same strength: higher rank gets its wish (seat 1)
         ((1, 0), (0,), 0, True),  # strong beats mild: lower (strong) wants seat 1
         ((0, 1, 0), (1, 0, 0), 0, True),  # equal: alternate from the last difference
+        ((1, 0, 0), (0, 0), 0, True),  # both absolute (topscorers): the wider difference wins
     ],
 )
 def test_higher_takes_seat0_follows_the_allocation_order(
