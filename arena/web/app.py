@@ -16,7 +16,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -27,6 +27,7 @@ from arena.web.timing import ServerTiming
 
 log = logging.getLogger(__name__)
 
+FAVICON = HERE / "static" / "favicon.svg"
 REPLAY_MODULE = "arena.web.replay"  # the game pages (see arena/web/links.py, game_url)
 
 
@@ -39,6 +40,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
             *bots.routes(),
             *sprt.routes(),
             *replay_routes(),
+            Route("/favicon.ico", favicon, methods=["GET"]),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
         ],
         middleware=[Middleware(ServerTiming)],
@@ -53,6 +55,11 @@ def create_app(redis_client: redis.Redis) -> Starlette:
     app.state.redis = redis_client
     app.state.fits = FitCache()  # Bradley-Terry fits per tournament state (arena/web/fits.py)
     return app
+
+
+async def favicon(request: Request) -> Response:
+    """Browsers ask for /favicon.ico whatever the page links: the site's SVG icon answers."""
+    return FileResponse(FAVICON, media_type="image/svg+xml")
 
 
 def replay_routes() -> list[BaseRoute]:
