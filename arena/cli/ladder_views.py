@@ -33,6 +33,11 @@ def rates(definition: LadderDefinition) -> str:
     return f"{teams}Elo K={p.k:g}, Glicko-2 tau={p.glicko.tau:g} and Weng-Lin"
 
 
+def matches_note(definition: LadderDefinition) -> str:
+    """What the count column counts: rated matches, each several games (W-D-L counts them too)."""
+    return f"matches = rated matches of {definition.games_per_match} games each"
+
+
 def board_for(definition: LadderDefinition, by: str | None) -> str:
     """The leaderboard to sort by: Elo by default, the Weng-Lin ordinal for tables."""
     if not definition.tables:
@@ -58,13 +63,14 @@ def standings_table(
     if not definition.tables:
         notes.append(f"'?' = provisional (RD > {definition.params.provisional_rd:g})")
         notes.append("Weng-Lin = ordinal (mu - 3 sigma)")
+        notes.append(matches_note(definition))
     table.caption = "; ".join(notes)
     return table
 
 
 def _pair_standings(rows: list[tuple[str, Standing]], definition: LadderDefinition) -> Table:
     table = Table()
-    for column in ("#", "bot", "Elo", "Glicko-2", "RD", "Weng-Lin", "games", "W-D-L", "win rate"):
+    for column in ("#", "bot", "Elo", "Glicko-2", "RD", "Weng-Lin", "matches", "W-D-L", "win%"):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for rank, (name, s) in enumerate(rows, start=1):
         table.add_row(

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.cli.ladder_views import rates
+from arena.cli.ladder_views import matches_note, rates
 from arena.ratings.ladder import Standing
 from arena.store.ladders import LadderDefinition
 from arena.web import links
@@ -51,7 +51,7 @@ def standings(definition: LadderDefinition, rows: Sequence[tuple[str, Standing]]
     if definition.tables:
         return _table_standings(slug, rows)
     names = ["#", "bot", "Elo", "Glicko-2", "95% interval", "RD", "Weng-Lin", "mu ± sigma"]
-    names += ["games", "W-D-L", "win rate"]
+    names += ["matches", "W-D-L", "win rate"]
     body = []
     for rank, (name, s) in enumerate(rows, start=1):
         provisional = "?" if s.provisional(definition.params) else ""
@@ -72,7 +72,8 @@ def standings(definition: LadderDefinition, rows: Sequence[tuple[str, Standing]]
         )
     caption = (
         f"ranked by Elo; Glicko-2 95% interval = rating ± {Z95} RD; '?' = provisional "
-        f"(RD > {definition.params.provisional_rd:g}); Weng-Lin = ordinal (mu - 3 sigma)"
+        f"(RD > {definition.params.provisional_rd:g}); Weng-Lin = ordinal (mu - 3 sigma); "
+        + matches_note(definition)
     )
     numeric = [n for n in names if n not in ("bot", "95% interval")]
     return Grid(headers(names, numeric), tuple(body), caption, dom_id="ladder")

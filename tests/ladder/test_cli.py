@@ -38,8 +38,12 @@ def test_create_run_show_history_rebuild(redis_client: redis.Redis, redis_server
     assert "2 matches: 2 played, 0 failed" in ran.output and "Elo" in ran.output
     shown = arena(url, "ladder", "show", "main")
     assert shown.exit_code == 0
-    for text in ("Glicko-2", "W-D-L", "win rate", "greedy", "random", "provisional"):
+    for text in ("Glicko-2", "W-D-L", "win%", "greedy", "random", "provisional"):
         assert text in shown.output
+    # The count column counts rated matches (a duplicate pair of games each): said so.
+    assert "games" not in shown.output.splitlines()[2]
+    assert "matches" in shown.output.splitlines()[2]
+    assert "matches = rated matches of 2 games each" in " ".join(shown.output.split())
     history = arena(url, "ladder", "history", "main", "greedy")
     assert history.exit_code == 0 and "random" in history.output
     listed = arena(url, "ladder", "list")

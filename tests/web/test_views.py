@@ -139,6 +139,8 @@ def test_ladder_standings_give_glicko_intervals_and_link_each_bot_s_history() ->
     assert grid.column("95% interval")[0] == "1602 to 1798"  # 1700 +- 1.96 * 50
     assert grid.column("Glicko-2") == ["1700.0", "1500.0?"]  # provisional: RD over the limit
     assert grid.rows[0][1].url == "/ladders/caper.v1.main/bots/alpha"
+    assert grid.column("matches") == ["30", "0"]  # rated matches, each a duplicate pair of games
+    assert "matches = rated matches of 2 games each" in grid.caption
     tables = ladder_views.standings(ladder(3), [("alpha", strong)])
     assert "Elo" not in [c.text for c in tables.columns]
 
