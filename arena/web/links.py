@@ -12,6 +12,7 @@ routes of `arena.web.replay.routes()` (a list of Starlette routes) when that mod
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 GAMES_PREFIX = "/games/"
@@ -70,6 +71,13 @@ def sprt_url(name: str) -> str:
 def game_url(game_id: str) -> str:
     """The replay page of one stored game record (key `arena.store.keys.game_record(game_id)`)."""
     return f"{GAMES_PREFIX}{_part(game_id)}"
+
+
+def game_number(game_id: str) -> int | None:
+    """The number people see for a game of a match: 1 for its first (id suffix `.g0`), as
+    boards are numbered from 1 too; ids keep counting from 0. None for an id without one."""
+    found = re.search(r"\.g(\d+)$", game_id)
+    return int(found.group(1)) + 1 if found else None
 
 
 def static_url(path: str) -> str:

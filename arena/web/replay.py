@@ -41,7 +41,10 @@ def game_page(request: Request) -> HTMLResponse:
     access = _access(request)
     context: dict[str, Any] = {"access": access, "game_id": access.game_id}
     context["owner_url"] = _owner_url(access)
-    context["match_games"] = [(g, links.game_url(g)) for g in access.match_games]
+    context["number"] = links.game_number(access.game_id)
+    context["match_games"] = [
+        (g, links.game_url(g), links.game_number(g)) for g in access.match_games
+    ]
     if access.record is not None:
         context |= _facts(access.record)
         context["frames_url"] = f"{links.game_url(access.game_id)}/frames.json"

@@ -133,7 +133,10 @@ def facts(definition: TournamentDefinition, status: str) -> list[tuple[str, str]
 
 
 def _game_links(game_ids: Sequence[str]) -> tuple[GameLink, ...]:
-    return tuple(GameLink(f"g{i + 1}", links.game_url(g)) for i, g in enumerate(game_ids))
+    return tuple(
+        GameLink(str(links.game_number(g) or i + 1), links.game_url(g))
+        for i, g in enumerate(game_ids)
+    )
 
 
 def pair_rounds(

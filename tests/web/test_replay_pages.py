@@ -71,8 +71,10 @@ def test_a_finished_tournament_game_replays_over_http(
     assert record.result is not None
     assert " : ".join(map(str, record.result["scores"])) in page.text
     assert "/tournaments/rr" in page.text
-    twins = '<a href="/games/rr.r2.b1.g0">g0</a> · <span class="this-game">g1</span>'
+    # Games are numbered from 1 for people, as the tournament page links them; ids from 0.
+    twins = '<a href="/games/rr.r2.b1.g0">game 1</a> · <span class="this-game">game 2</span>'
     assert f'<dd id="match-games">{twins}</dd>' in page.text
+    assert '<h1>Game 2 <small class="muted">id <span id="game-id">rr.r2.b1.g1</span>' in page.text
     frames = web.get(f"/games/{game_id}/frames.json", params={"seat": "all"}).json()
     assert len(frames["frames"]) == len(record.actions) + 1
     assert [f["action"] for f in frames["frames"][1:]] == list(record.actions)

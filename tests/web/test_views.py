@@ -53,6 +53,9 @@ def test_rounds_show_each_result_and_link_every_game_by_its_stored_id() -> None:
     board = shown[0].boards[0]
     assert (board.sides, board.result) == (("ann", "bob"), "1.5 - 0.5")
     assert [g.url for g in board.games] == ["/games/cup.r1.b0.g0", "/games/cup.r1.b0.g1"]
+    # Numbered for people as the game page numbers them (game 1 is the id's g0).
+    assert [g.label for g in board.games] == ["1", "2"]
+    assert [links.game_number(g) for g in ("cup.r1.b0.g0", "main.m7.g3", "x")] == [1, 4, None]
     assert shown[0].byes == ("cat (pairing bye)",)
     assert shown[1].boards[0].result == "" and shown[1].played == 0  # still playing
 
