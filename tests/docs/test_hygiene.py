@@ -31,6 +31,6 @@ def test_the_patterns_catch_what_they_are_for() -> None:
     assert OUTSIDE.search("spec " + "../" + "shared/specs/caper-europe.md")
     assert OUTSIDE.search("(" + "shared/" + "notes/algorithms-conventions.md, section 3)")
     assert not OUTSIDE.search("a shared table; shared state")
-    for cited in ("before " + "issue 13", "Issue" + " 5", "issues " + "#12", "(issue " + "no. 3)"):
+    for cited in ("before iss" + "ue 13", "Iss" + "ue 5", "iss" + "ues #12", "(iss" + "ue no. 3)"):
         assert ISSUE_NUMBER.search(cited), cited
     assert not ISSUE_NUMBER.search("an issue of the protocol; 13 issues")
