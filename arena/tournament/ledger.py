@@ -26,7 +26,7 @@ class Ledger:
 
     def points(self, entrant: str, bye_points: ByePoints) -> float:
         """Match scores plus bye points of `entrant` over all recorded rounds."""
-        return sum(_record_points(r, bye_points) for r in self.records[entrant].values())
+        return sum(record_points(r, bye_points) for r in self.records[entrant].values())
 
     def encounters(self, entrant: str) -> list[Encounter]:
         """The matches of `entrant` (played and forfeited) in round order."""
@@ -66,7 +66,7 @@ def _book(by_round: dict[int, RoundRecord], number: int, record: RoundRecord, wh
     by_round[number] = record
 
 
-def _record_points(record: RoundRecord, bye_points: ByePoints) -> float:
+def record_points(record: RoundRecord, bye_points: ByePoints) -> float:
     if isinstance(record, Bye):
         return bye_points.points(record.kind)
     return record.score

@@ -75,3 +75,24 @@ def test_bench_tournament_refuses_pod_tables_it_cannot_seat(redis_server_url: st
     out = arena(redis_server_url, "bench", "tournament", "--pod-sizes", "2", "--table-size", "3")
     assert out.exit_code == 1 and "fills one table" in out.output
     assert "Traceback" not in out.output
+
+
+def test_bench_swiss_compare_counts_rounds_paired_as_fide_dutch_pairs_them() -> None:
+    out = CliRunner().invoke(main, ["bench", "swiss-compare", "--events", "12", "--seed", "5"])
+    assert out.exit_code == 0, out.output
+    shares = [(int(part), int(whole)) for part, whole in re.findall(r"(\d+) of (\d+)", out.output)]
+    (same, rounds), (seats, rounds_again), (later_same, later) = shares
+    assert rounds == rounds_again >= 12 * 3 - 12  # 3 to 5 rounds each, rarely cut short
+    assert seats <= same <= rounds
+    # Round 1 is the same fold in both systems, in all 12 events.
+    assert (rounds - later, same - later_same) == (12, 12)
+    assert "right after a downfloat: default " in out.output
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [("--entrants", "12-6", "4 <= min <= max"), ("--rounds", "three", "a range like")],
+)
+def test_bench_swiss_compare_refuses_bad_ranges(option: str, value: str, message: str) -> None:
+    out = CliRunner().invoke(main, ["bench", "swiss-compare", option, value])
+    assert out.exit_code == 1 and message in out.output and "Traceback" not in out.output
