@@ -1,4 +1,4 @@
-"""A rule-based Age of Thieves player (spec ../shared/specs/age-of-thieves.md): it plans Move with
+"""A rule-based Age of Thieves player (rules docs/rules/age-of-thieves.md): it plans Move with
 all its AP (so it nearly always moves before the guards), grabs jewels it passes, heads for the
 Emperor's Jewel, avoids ending a move where a guard would reach it, and escapes once an exit is
 open. The first player's decisions take the 22.6 defaults; the rest are random.

@@ -93,7 +93,7 @@ def _expected(mu: float, opponent_mu: float, opponent_phi: float) -> float:
 def _new_volatility(
     sigma: float, phi: float, v: float, delta: float, config: Glicko2Config
 ) -> float:
-    """Step 5: solve f(x) = 0 for x = ln(sigma'^2) with the Illinois algorithm (section 5.4)."""
+    """Step 5: solve f(x) = 0 for x = ln(sigma'^2) by the Illinois algorithm (Glickman's 5.4)."""
     a = math.log(sigma * sigma)
     tau2 = config.tau * config.tau
     excess = delta * delta - phi * phi - v

@@ -1,10 +1,10 @@
 """Caper: Europe card effects in plain English, from the card data, for the replay viewer.
 
-The catalogue writes effects in the spec's notation (`PER green@opp: PTS 1`), which reads like
-code on a card face. Here each `Icon` is put into words the way the spec explains the notation
-(caper-europe.md sections 6.1-6.7, 10 and 12.0): "here" is the card's Location, a condition
-without a scope counts your crew here, a Location's end effect is its winner's (R24) and its
-ongoing effect applies to each player and fires only as cards or coins arrive (R13).
+The catalogue writes effects in the rules' notation (`PER green@opp: PTS 1`), which reads like
+code on a card face. Here each `Icon` is put into words the way the rules explain the notation
+(docs/rules/caper-europe.md sections 6.1-6.7, 10 and 12.0): "here" is the card's Location, a
+condition without a scope counts your crew here, a Location's end effect is its winner's (R24)
+and its ongoing effect applies to each player and fires only as cards or coins arrive (R13).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The built-in bots play Age of Thieves (spec ../shared/specs/age-of-thieves.md): greedy beats
+"""The built-in bots play Age of Thieves (rules docs/rules/age-of-thieves.md): greedy beats
 random, the search replays exactly with an iteration budget, and every bot decides from its own
 seat's observation only."""
 

@@ -1,5 +1,5 @@
 """Caper: Europe effects in plain English (arena.web.europe_words), checked against the spec's
-own readings of its notation (caper-europe.md sections 6 and 12.0)."""
+own readings of its notation (docs/rules/caper-europe.md sections 6 and 12.0)."""
 
 from __future__ import annotations
 

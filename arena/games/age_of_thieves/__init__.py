@@ -1,4 +1,4 @@
-"""Age of Thieves (Wettstreit der Diebe), spec ../shared/specs/age-of-thieves.md.
+"""Age of Thieves (Wettstreit der Diebe), rules docs/rules/age-of-thieves.md.
 
 The data layer holds the reference board Hadria-R1, the 84 action cards (70 general), the
 23 events, the 6 thieves and the pieces, each entry with its provenance ([R] rulebook or

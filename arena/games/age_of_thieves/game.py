@@ -1,4 +1,4 @@
-"""The `Game` object for Age of Thieves (spec ../shared/specs/age-of-thieves.md), 2 to 4 players
+"""The `Game` object for Age of Thieves (rules docs/rules/age-of-thieves.md), 2 to 4 players
 with `{"players": n}`: the arena-facing face of the rules modules."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Decisions of spec 22.5 and rules of sections 17-19 that the other engine tests leave out, each
-on a small scenario named by its decision or section (../shared/specs/age-of-thieves.md)."""
+on a small scenario named by its decision or section (docs/rules/age-of-thieves.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Rules of the Age of Thieves engine, each test on a small scenario named by its spec section or
-decision (../shared/specs/age-of-thieves.md)."""
+decision (docs/rules/age-of-thieves.md)."""
 
 from __future__ import annotations
 
