@@ -4,17 +4,20 @@ docs/rules, so a name like `test_r7_...` or a comment like "(D-6, section 16)" c
 A ruling is defined where the rules write its id in bold (`**R7**`, `**V11 (...)**`, `**D-6**`);
 a section where a heading starts with its number (`## 16.`, `### 22.1`). Which game's rules a
 citation means follows from the citing file's path; where the path names no game, any game's
-rules will do. Age of Thieves' data files name the section behind each provenance entry.
+rules will do. Age of Thieves' data files name the section behind each provenance entry. The
+card tables are the engines' catalogues and data files, row for row.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.docs import rule_tables
 from tests.docs.tracked import ROOT, text_lines, tracked_files
 
 RULES = ROOT / "docs" / "rules"
@@ -144,3 +147,20 @@ def test_the_extraction_reads_citations_as_written() -> None:
     assert game_of(Path("arena/bench_aot.py")) == "age-of-thieves"
     assert game_of(Path("arena/games/caper/rules.py")) == "caper"
     assert game_of(Path("arena/ratings/glicko2.py")) is None
+
+
+@pytest.mark.parametrize(
+    ("page", "rows"),
+    [
+        ("caper.md", rule_tables.classic_rows),
+        ("caper-europe.md", rule_tables.europe_rows),
+        ("age-of-thieves.md", rule_tables.age_of_thieves_rows),
+    ],
+)
+def test_the_card_tables_are_the_engines_cards(
+    page: str, rows: Callable[[], Iterator[str]]
+) -> None:
+    lines = set((RULES / page).read_text().splitlines())
+    expected = list(rows())
+    assert len(expected) > 20
+    assert [r for r in expected if r not in lines] == []
