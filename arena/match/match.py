@@ -71,6 +71,9 @@ def play_match(
             with contextlib.suppress(redis.RedisError):
                 tally.queue(pending)
                 pending.execute()  # the games that did end were played: they count as such
+                for seat in seats:
+                    if isinstance(seat, RemoteSeat):
+                        seat.abandon(game_id)
             observed.voided(index + 1)  # a rerun of the match replays this game and earlier ones
             raise
         pending.set(keys.game_record(game_id), outcome.record.dumps())

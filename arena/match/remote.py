@@ -20,7 +20,8 @@ SLACK_MS = 50  # network allowance on top of a deadline, so a bot answering on t
 
 class GatewayLostError(RuntimeError):
     """The gateway holding a bot's stream vanished (died, or lost Redis) for longer than the
-    grace period: an infrastructure fault, so the game is void and replayed, never scored."""
+    grace period, or was gone when the bot's deadline passed: an infrastructure fault, so the
+    game is void and replayed, never scored."""
 
 
 class RemoteSeat:
@@ -61,7 +62,11 @@ class RemoteSeat:
         deadline_ms = request.move_ms + request.bank_ms
         ttl_s = int((deadline_ms + self._grace_ms) / 1000) + 60
         payload = self._request(request, request_id, deadline_ms)
-        got = self._wait(request.game_id, request_id, deadline_ms, (payload, ttl_s))
+        try:
+            got = self._wait(request.game_id, request_id, deadline_ms, (payload, ttl_s))
+        except GatewayLostError:
+            self._relay.withdraw(self.bot_id, request_id, late=True)
+            raise
         if isinstance(got, bytes):
             return self._decode(got, request)  # a reply settles its request in the relay
         self._relay.withdraw(self.bot_id, request_id, late=got is None)
@@ -88,7 +93,8 @@ class RemoteSeat:
         end = time.monotonic() + (deadline_ms + SLACK_MS) / 1000
         # The request and the first wait go in one round trip.
         first_s = min((deadline_ms + SLACK_MS) / 1000, POLL_S)
-        got = self._relay.ask(self.bot_id, game_id, request_id, *sent, first_s)
+        asked = self._relay.ask(self.bot_id, game_id, request_id, *sent, first_s)
+        got = asked.got
         offline_since: float | None = None
         while got is None:
             presence = self._relay.presence(self.bot_id)
@@ -99,10 +105,20 @@ class RemoteSeat:
                 if (time.monotonic() - offline_since) * 1000 > self._grace_ms:
                     return self._gone_too_long(game_id, presence)
             if (left := end - time.monotonic()) <= 0:
+                self._check_gateway_lives(game_id, asked.holder)
                 return None
             got = self._relay.wait_reply(self.bot_id, game_id, request_id, min(left, POLL_S))
         kind, payload = got
         return payload if kind == "reply" else Decision(fault=Fault.RESIGNED)
+
+    def _check_gateway_lives(self, game_id: str, holder: str | None) -> None:
+        """Before a missed deadline is charged to the bot: the gateway that held its stream when
+        asked must live on after it, since a decision lost with its gateway is the arena's."""
+        if holder is not None and not self._relay.gateway_lives(holder):
+            raise GatewayLostError(
+                f"the gateway holding {self.name}'s stream was gone when its deadline passed: "
+                f"game {game_id} is void"
+            )
 
     def _gone_too_long(self, game_id: str, presence: Presence) -> Decision:
         if presence is Presence.GATEWAY_LOST:
@@ -129,6 +145,10 @@ class RemoteSeat:
         )
         self._relay.notify(self.bot_id, _message(game_over=over))
         self._relay.leave_game(self.bot_id, info.game_id)
+
+    def abandon(self, game_id: str) -> None:
+        """The game ended without an outcome (void): the bot is no longer in it."""
+        self._relay.leave_game(self.bot_id, game_id)
 
 
 def _message(**field: Any) -> bytes:

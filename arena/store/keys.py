@@ -54,6 +54,12 @@ def gateway_wake(gateway_id: str) -> str:
     return f"{PREFIX}:gateway:{gateway_id}:wake"
 
 
+def gateway_beat(wake_key: str) -> str:
+    """String with a short TTL, changed at each heartbeat of the gateway whose wake list is
+    `wake_key` (what `bot_gateway` holds): gone once that gateway died or lost Redis."""
+    return wake_key.removesuffix(":wake") + ":beat"
+
+
 def request_owner(request_id: str) -> str:
     """String: the bot a decision request was sent to (expires with the request)."""
     return f"{PREFIX}:request:{request_id}"

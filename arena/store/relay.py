@@ -15,9 +15,11 @@ inbox catches a wake-up that was lost (a gateway that just took the bot over, a 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import Any
 
 import redis
 import redis.asyncio as aioredis
@@ -28,6 +30,9 @@ from arena.store.values import as_bytes, as_text
 
 REPLY_TTL_S = 60  # an answer nobody collects is dropped after this long
 WAKE_TTL_S = 60  # a dead gateway's wake list goes away once nobody pops it
+GAMES_TTL_S = 7 * 24 * 3600  # a bot's games set outlives any game; a killed runner's id goes
+BEAT_WAIT_S = 10.0  # longest wait for a gateway's next heartbeat (its beat lives a few seconds)
+BEAT_POLL_S = 0.1
 
 
 class Answer(IntEnum):
@@ -64,7 +69,7 @@ if wake then
   redis.call('RPUSH', wake, ARGV[2])
   redis.call('EXPIRE', wake, ARGV[3])
 end
-return 1
+return wake
 """
 
 # A decision request, atomically: its owner, its pending copy, then delivered as above.
@@ -130,12 +135,13 @@ class RunnerRelay:
 
     def ask(
         self, bot_id: str, game_id: str, request_id: str, message: bytes, ttl_s: int, wait_s: float
-    ) -> tuple[str, bytes] | None:
+    ) -> Asked:
         """`request` and `wait_reply` for up to `wait_s` in one round trip: Redis starts the wait
         right behind the request, with no acknowledgement to read in between."""
         pipe = self._redis.pipeline(transaction=False)
         pipe.eval(_REQUEST, 4, *_request_args(bot_id, request_id, message, ttl_s))
-        return self._waited(pipe, bot_id, game_id, request_id, wait_s)
+        got, results = self._waited_with(pipe, bot_id, game_id, request_id, wait_s)
+        return Asked(got, None if results[0] is None else as_text(results[0]))
 
     def wait_reply(
         self, bot_id: str, game_id: str, request_id: str, timeout_s: float
@@ -148,14 +154,22 @@ class RunnerRelay:
     def _waited(
         self, pipe: Pipeline, bot_id: str, game_id: str, request_id: str, timeout_s: float
     ) -> tuple[str, bytes] | None:
-        """Run `pipe` with the wait behind it, and the settling behind that."""
+        return self._waited_with(pipe, bot_id, game_id, request_id, timeout_s)[0]
+
+    def _waited_with(
+        self, pipe: Pipeline, bot_id: str, game_id: str, request_id: str, timeout_s: float
+    ) -> tuple[tuple[str, bytes] | None, list[Any]]:
+        """Run `pipe` with the wait behind it, and the settling behind that: what was popped,
+        and the results of `pipe`'s own commands."""
         reply, resign = keys.reply(request_id), keys.resignation(game_id, bot_id)
         pipe.blpop([reply, resign], timeout=max(timeout_s, 0.001))
         pipe.eval(_SETTLE, 2, keys.bot_pending(bot_id), keys.request_owner(request_id), request_id)
-        popped = pipe.execute()[-2]
+        results = pipe.execute()
+        popped = results[-2]
         if popped is None:
-            return None
-        return ("reply" if as_text(popped[0]) == reply else "resign"), as_bytes(popped[1])
+            return None, results[:-2]
+        kind = "reply" if as_text(popped[0]) == reply else "resign"
+        return (kind, as_bytes(popped[1])), results[:-2]
 
     def withdraw(self, bot_id: str, request_id: str, late: bool = False) -> None:
         """The request is settled: forget it. A `late` one answers later replies with LATE."""
@@ -169,7 +183,10 @@ class RunnerRelay:
         pipe.execute()
 
     def join_game(self, bot_id: str, game_id: str) -> None:
-        self._redis.sadd(keys.bot_games(bot_id), game_id)
+        pipe = self._redis.pipeline(transaction=False)
+        pipe.sadd(keys.bot_games(bot_id), game_id)
+        pipe.expire(keys.bot_games(bot_id), GAMES_TTL_S)
+        pipe.execute()
 
     def leave_game(self, bot_id: str, game_id: str) -> None:
         pipe = self._redis.pipeline()
@@ -179,6 +196,20 @@ class RunnerRelay:
 
     def is_online(self, bot_id: str) -> bool:
         return bool(self._redis.exists(keys.bot_online(bot_id)))
+
+    def gateway_lives(self, wake_key: str, within_s: float = BEAT_WAIT_S) -> bool:
+        """Whether the gateway whose wake list is `wake_key` is alive now: True once its
+        heartbeat changes (it beat after this call began), False once its beat is gone (the
+        gateway died, or lost Redis) or has not changed for `within_s`."""
+        beat = keys.gateway_beat(wake_key)
+        first = self._redis.get(beat)
+        give_up = time.monotonic() + within_s
+        while first is not None and time.monotonic() < give_up:
+            time.sleep(BEAT_POLL_S)
+            now = self._redis.get(beat)
+            if now != first:
+                return now is not None
+        return False
 
     def presence(self, bot_id: str) -> Presence:
         """Online, or which way it went: a stream that ended releases its session, a gateway
@@ -190,6 +221,15 @@ class RunnerRelay:
         if online:
             return Presence.ONLINE
         return Presence.GATEWAY_LOST if claimed else Presence.DISCONNECTED
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """What `ask` got: the reply, as `wait_reply` returns it, and the wake list of the gateway
+    that held the bot's stream when the request went out (None: no gateway held it)."""
+
+    got: tuple[str, bytes] | None
+    holder: str | None
 
 
 def _deliver_keys(bot_id: str) -> list[str]:
@@ -211,6 +251,7 @@ class GatewayRelay:
     def __init__(self, client: aioredis.Redis, gateway_id: str) -> None:
         self._redis = client
         self.wake_key = keys.gateway_wake(gateway_id)
+        self._beat_key, self._beats = keys.gateway_beat(self.wake_key), 0
         self._release = client.register_script(_RELEASE)
         self._answers: list[_Answering] = []  # waiting for the next batch
         self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
@@ -224,14 +265,16 @@ class GatewayRelay:
         await pipe.execute()
 
     async def refresh(self, sessions: Mapping[str, str], online_ttl_s: int) -> list[str]:
-        """Refresh the presence of these (bot id -> session) streams; the ids replaced since."""
-        if not sessions:
-            return []
+        """Beat this gateway's heartbeat and refresh the presence of these (bot id -> session)
+        streams; the ids replaced since. Runners read the beat before charging a bot a missed
+        deadline: one that is gone means the bot's gateway is, and the game is void."""
+        self._beats += 1
         pipe = self._redis.pipeline(transaction=False)
+        pipe.set(self._beat_key, self._beats, ex=online_ttl_s)
         for bot_id, session in sessions.items():
             presence = [keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)]
             pipe.eval(_REFRESH, 3, *presence, session, online_ttl_s, self.wake_key)
-        current = await pipe.execute()
+        current = (await pipe.execute())[1:]
         return [bot_id for bot_id, ok in zip(sessions, current, strict=True) if not ok]
 
     async def release(self, bot_id: str, session: str) -> None:

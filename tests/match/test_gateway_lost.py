@@ -25,7 +25,6 @@ from tests.gateway.rawbot import RawBot
 from workers.processes import spawn_python, stop
 
 pytestmark = pytest.mark.timeout(180)
-POLICY = FaultPolicy(move_ms=60_000, bank_ms=0, max_strikes=1, grace_ms=1000)
 
 
 def _free_port() -> int:
@@ -34,13 +33,15 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_a_gateway_killed_mid_game_voids_the_game(
-    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
-) -> None:
-    _, token = BotRegistry(redis_client).register("stranded")
+def _kill_gateway_mid_game(
+    client: redis.Redis, url: str, folder: Path, policy: FaultPolicy, kill_after_s: float
+) -> list[BaseException]:
+    """Play one game of a bot that never answers through a gateway process, SIGKILLed
+    `kill_after_s` after the bot's first request came in; what the referee raised."""
+    _, token = BotRegistry(client).register("stranded")
     port = _free_port()
-    serve = ["-m", "arena", "serve", "--redis-url", redis_server_url, "--port", str(port)]
-    gateway = spawn_python([*serve, "--metrics-port", "0"], tmp_path / "gateway.log")
+    serve = ["-m", "arena", "serve", "--redis-url", url, "--port", str(port)]
+    gateway = spawn_python([*serve, "--metrics-port", "0"], folder / "gateway.log")
     asked = threading.Event()
 
     def think_for_ever(request: bot_pb2.DecisionRequest) -> None:
@@ -57,8 +58,8 @@ def test_a_gateway_killed_mid_game_voids_the_game(
         def referee() -> None:
             try:
                 play_match(
-                    redis_client, get_game("caper"), {"city": "paris"}, ["stranded", "random"],
-                    1, 1, POLICY, "lost",
+                    client, get_game("caper"), {"city": "paris"}, ["stranded", "random"],
+                    1, 1, policy, "lost",
                 )  # fmt: skip
             except BaseException as error:
                 failures.append(error)
@@ -66,14 +67,54 @@ def test_a_gateway_killed_mid_game_voids_the_game(
         runner = threading.Thread(target=referee)
         runner.start()
         assert asked.wait(60)
+        time.sleep(kill_after_s)
         os.killpg(gateway.pid, signal.SIGKILL)
-        runner.join(60)
+        runner.join(90)
         assert not runner.is_alive()
     finally:
         stop(gateway)
+    bot.close()
+    return failures
+
+
+def _assert_void(client: redis.Redis, failures: list[BaseException]) -> None:
     assert len(failures) == 1 and isinstance(failures[0], GatewayLostError), failures
     assert "stranded" in str(failures[0]) and "void" in str(failures[0])
-    assert redis_client.get(keys.game_record("lost.g0")) is None  # never scored
-    voided = redis_client.hgetall(keys.metric_counter(VOIDED.name))
+    assert client.get(keys.game_record("lost.g0")) is None  # never scored
+    voided = client.hgetall(keys.metric_counter(VOIDED.name))
     assert sum(int(count) for count in voided.values()) == 1
-    bot.close()
+    bot_id = BotRegistry(client).by_name("stranded").bot_id  # type: ignore[union-attr]
+    assert not client.exists(keys.bot_games(bot_id))  # the bot is in no game any more
+    assert not client.hlen(keys.bot_pending(bot_id))  # nor asked anything
+
+
+def test_a_gateway_killed_mid_game_voids_the_game(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    policy = FaultPolicy(move_ms=60_000, bank_ms=0, max_strikes=1, grace_ms=1000)
+    _assert_void(
+        redis_client, _kill_gateway_mid_game(redis_client, redis_server_url, tmp_path, policy, 0)
+    )
+
+
+def test_under_the_default_clock_a_killed_gateway_voids_rather_than_times_out(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    """The bot's deadline (move and bank) passes before the grace period runs out: the missed
+    deadline is not the bot's, since its gateway no longer beats."""
+    failures = _kill_gateway_mid_game(
+        redis_client, redis_server_url, tmp_path, FaultPolicy(), kill_after_s=0.5
+    )
+    _assert_void(redis_client, failures)
+
+
+def test_a_gateway_killed_just_before_the_deadline_voids_the_game(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    """Killed a moment before the deadline, the gateway's beat still lives when it passes:
+    the runner waits for the next beat, which never comes, rather than charge the bot."""
+    policy = FaultPolicy(move_ms=3000, bank_ms=0, max_strikes=3, grace_ms=10_000)
+    failures = _kill_gateway_mid_game(
+        redis_client, redis_server_url, tmp_path, policy, kill_after_s=2.5
+    )
+    _assert_void(redis_client, failures)

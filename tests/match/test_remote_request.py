@@ -9,7 +9,7 @@ from arena import codec
 from arena.games import get_game
 from arena.match.referee import DecisionRequest
 from arena.match.remote import RemoteSeat
-from arena.store.relay import RunnerRelay
+from arena.store.relay import Asked, RunnerRelay
 from arena.v1 import bot_pb2
 
 
@@ -20,9 +20,9 @@ class _Asked(RunnerRelay):
         self.sent: list[bytes] = []
         self._reply = reply
 
-    def ask(self, *args: Any, **kwargs: Any) -> tuple[str, bytes]:
+    def ask(self, *args: Any, **kwargs: Any) -> Asked:
         self.sent.append(args[3])
-        return "reply", self._reply
+        return Asked(("reply", self._reply), None)
 
 
 def test_the_request_carries_the_view_the_legal_actions_and_the_clock() -> None:

@@ -9,7 +9,7 @@ import redis
 import redis.asyncio as aioredis
 
 from arena.store import keys
-from arena.store.relay import Answer, GatewayRelay, Presence, RunnerRelay
+from arena.store.relay import GAMES_TTL_S, Answer, GatewayRelay, Presence, RunnerRelay
 
 
 def _gateway(url: str, gateway_id: str = "gw") -> GatewayRelay:
@@ -87,7 +87,9 @@ def test_ask_sends_and_waits_in_one_go_and_an_answered_request_leaves_nothing_be
         return await gateway.answer("b1", "r1", b"action 3")
 
     answering = concurrent.futures.ThreadPoolExecutor(1).submit(asyncio.run, bot_answers())
-    assert runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=10) == ("reply", b"action 3")
+    asked = runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=10)
+    assert asked.got == ("reply", b"action 3")
+    assert asked.holder == keys.gateway_wake("gw")  # the gateway that held the bot, when asked
     assert answering.result() is Answer.ACCEPTED
     # Settled with the reply, no withdraw: a second reply is unknown, no key of r1 is left.
     assert asyncio.run(_gateway(redis_server_url).answer("b1", "r1", b"again")) is Answer.UNKNOWN
@@ -99,7 +101,7 @@ def test_a_wait_that_times_out_leaves_the_request_answerable(
     redis_client: redis.Redis, redis_server_url: str
 ) -> None:
     runner = RunnerRelay(redis_client)
-    assert runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=0.01) is None
+    assert runner.ask("b1", "g1", "r1", b"decide!", ttl_s=10, wait_s=0.01).got is None
     assert asyncio.run(_gateway(redis_server_url).pending("b1")) == [b"decide!"]
     answer = _gateway(redis_server_url).answer("b1", "r1", b"action 1")
     assert asyncio.run(answer) is Answer.ACCEPTED
@@ -131,6 +133,8 @@ def test_a_resignation_reaches_the_referee_of_that_game_only(
 ) -> None:
     runner = RunnerRelay(redis_client)
     runner.join_game("b1", "g1")
+    # A runner killed mid-game never leaves it: the set goes on its own in time.
+    assert 0 < redis_client.ttl(keys.bot_games("b1")) <= GAMES_TTL_S
     runner.request("b1", "r1", b"decide!", ttl_s=10)
 
     async def resign() -> tuple[bool, bool]:
