@@ -3,7 +3,7 @@
 isort:skip_file
 Caper: Europe (the second edition, game id "caper-europe") on the wire: what a seat sees
 (CaperEuropeObservation) and what it plays (CaperEuropeAction). The rules are in
-specs/caper-europe.md; section and ruling numbers (R1...) below refer to it.
+docs/rules/caper-europe.md; section and ruling numbers (R1...) below refer to it.
 
 Conventions used throughout:
 - Seats are 0 and 1. Seat 0 begins the Thief rounds (1, 3, 5), seat 1 the Gear rounds (2, 4, 6).

@@ -9,7 +9,9 @@ import re
 from tests.docs.tracked import text_lines, tracked_files
 
 # A sibling folder of the checkout, or the reference folders that live there.
-OUTSIDE = re.compile(r"\.\./shared\b|\bshared/(?:specs|notes|seeds)/|\bshared/ARCHITECTURE")
+OUTSIDE = re.compile(
+    r"\.\./shared\b|\bshared/(?:specs|notes|seeds)/|\bshared/ARCHITECTURE|(?<![\w/])specs/[\w-]+\.md"
+)
 ISSUE_NUMBER = re.compile(r"\bissues?\s+(?:no\.?\s*|#\s*)?\d+", re.IGNORECASE)
 
 
@@ -35,6 +37,8 @@ def test_the_patterns_catch_what_they_are_for() -> None:
     assert OUTSIDE.search("spec ." + "./sha" + "red/specs/caper-europe.md")
     assert OUTSIDE.search("(" + "shared/" + "notes/algorithms-conventions.md, section 3)")
     assert not OUTSIDE.search("a shared table; shared state")
+    assert OUTSIDE.search("Section numbers refer to `spe" + "cs/caper-classic.md`.")
+    assert not OUTSIDE.search("docs/rules/caper.md; built-in specs such as search@50")
     for cited in ("before iss" + "ue 13", "Iss" + "ue 5", "iss" + "ues #12", "(iss" + "ue no. 3)"):
         assert ISSUE_NUMBER.search(cited), cited
     assert not ISSUE_NUMBER.search("an issue of the protocol; 13 issues")

@@ -46,7 +46,7 @@ def game_of(path: Path) -> str | None:
         return "age-of-thieves"
     if "europe" in text:
         return "caper-europe"
-    if "/caper/" in text or "variants" in path.name:
+    if "/caper/" in text or "variants" in path.name or path.stem == "caper":
         return "caper"
     return None
 
@@ -72,6 +72,7 @@ def citing_files() -> list[Path]:
         path
         for path in tracked_files()
         if (path.suffix == ".py" and path.parts[0] in {"arena", "tests", "workers", "bots_sdk"})
+        or path.suffix == ".proto"
         or path.name == "README.md"
     ]
 
@@ -146,6 +147,7 @@ def test_the_extraction_reads_citations_as_written() -> None:
     assert game_of(Path("tests/games/caper_europe/test_cards.py")) == "caper-europe"
     assert game_of(Path("arena/bench_aot.py")) == "age-of-thieves"
     assert game_of(Path("arena/games/caper/rules.py")) == "caper"
+    assert game_of(Path("proto/arena/v1/caper.proto")) == "caper"
     assert game_of(Path("arena/ratings/glicko2.py")) is None
 
 

@@ -1,7 +1,7 @@
 """The first-edition card catalogue as data: every Thief, Gear and Location of the box.
 
 Abilities are small functions of a `Crew` summary (what a side has at one Location), so the
-rules code never needs to know card names. Section numbers refer to `specs/caper-classic.md`.
+rules code never needs to know card names. Section numbers refer to `docs/rules/caper.md`.
 """
 
 from __future__ import annotations

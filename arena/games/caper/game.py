@@ -41,7 +41,7 @@ def _seats(state: State) -> int:
 
 class CaperGame(CaperFamilyGame[State, Action, CaperObservation]):
     """First-edition Caper for two players, or three or four (section 12) with `{"players": n}`
-    (`specs/caper-classic.md`)."""
+    (`docs/rules/caper.md`)."""
 
     id = "caper"
     name = "Caper"

@@ -1,5 +1,5 @@
 """Caper: Europe (the second edition): a pure rules engine (standard library only), built from
-`specs/caper-europe.md` (rules, every card of the four cities, rulings R1-R32).
+`docs/rules/caper-europe.md` (rules, every card of the four cities, rulings R1-R32).
 
 Where the spec leaves the engine a choice, it does this:
 - A play names its burn target (R17) and the type a `GRAB ?` takes (R10) in the action itself:

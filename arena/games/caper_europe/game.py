@@ -23,7 +23,7 @@ def _hands(state: State) -> Hands:
 
 
 class CaperEuropeGame(CaperFamilyGame[State, Action, EuropeObservation]):
-    """Caper: Europe, the second edition, for two players (`specs/caper-europe.md`)."""
+    """Caper: Europe, the second edition, for two players (`docs/rules/caper-europe.md`)."""
 
     id = "caper-europe"
     name = "Caper: Europe"

@@ -1,6 +1,6 @@
 """Immutable values of a Caper: Europe game: the state, its parts, and actions with their text form.
 
-Section numbers and rulings (R1...) refer to `specs/caper-europe.md`.
+Section numbers and rulings (R1...) refer to `docs/rules/caper-europe.md`.
 """
 
 from __future__ import annotations
