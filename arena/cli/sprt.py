@@ -169,12 +169,5 @@ def describe(status: SprtStatus) -> list[str]:
         f"  LLR {status.llr:.3f} (lower bound {lower:.3f}, upper bound {upper:.3f})",
         f"  pairs {status.pairs}{cap}; pentanomial {PENTANOMIAL} = {list(status.counts)}",
     ]
-    elo = status.elo()
-    if elo is None:
-        lines.append(f"  Elo estimate ({d.model}): not yet (needs pairs of different scores)")
-    else:
-        lines.append(
-            f"  Elo estimate ({d.model}, test minus base): {elo.elo:.1f} "
-            f"(95% interval {elo.low:.1f} to {elo.high:.1f})"
-        )
+    lines.append(f"  Elo estimate ({d.model}, test minus base): {status.elo_text()}")
     return lines

@@ -234,3 +234,36 @@ def pair_normalized_elo(pair_scores: Iterable[float], confidence: float = 0.95) 
     elo = (mean - 0.5) / game_sd * NORMALIZED_ELO_UNIT
     half = z * math.sqrt(variance / n) / game_sd * NORMALIZED_ELO_UNIT
     return EloInterval(elo, elo - half, elo + half, n)
+
+
+def alike_pairs_elo(
+    score: float, pairs: int, *, normalized: bool, confidence: float = 0.95
+) -> EloInterval:
+    """The Elo interval when all `pairs` pairs scored `score`: their variance is nil, so the
+    intervals above would be nil too (or undefined). Instead, the share q of pairs scoring
+    `score` is at least (1 - level) ** (1 / pairs) at each one-sided level (1 - confidence) / 2
+    (were it lower, so many alike pairs would be rarer than that); the bounds are the Elo of q
+    at `score` with the rest at the worst and the best pair score. The estimate is the Elo of
+    the pairs as they are: infinite for pairs all won or all lost, NaN where undefined.
+    """
+    if score not in PAIR_SCORES or pairs < 1:
+        raise InvalidResultError(f"need a pair score of {PAIR_SCORES} and pairs >= 1")
+    _z(confidence)  # checks it
+    q = ((1.0 - confidence) / 2.0) ** (1.0 / pairs)
+    elo = _normalized_elo if normalized else _mean_elo
+    at = score / 2.0  # per game
+    return EloInterval(
+        elo([(at, 1.0)]), elo([(at, q), (0.0, 1.0 - q)]), elo([(at, q), (1.0, 1.0 - q)]), pairs
+    )
+
+
+def _mean_elo(mass: Sequence[tuple[float, float]]) -> float:
+    return _logistic_elo(sum(value * p for value, p in mass)) + 0.0  # never "-0.0"
+
+
+def _normalized_elo(mass: Sequence[tuple[float, float]]) -> float:
+    """Normalised Elo of a pair distribution (values per game); infinite without spread."""
+    mean, variance = _moments([v for v, _ in mass], [p for _, p in mass])
+    if variance <= 1e-15:
+        return math.nan if mean == 0.5 else math.copysign(math.inf, mean - 0.5)
+    return (mean - 0.5) / math.sqrt(2.0 * variance) * NORMALIZED_ELO_UNIT

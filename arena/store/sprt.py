@@ -29,6 +29,7 @@ import redis
 from arena.ratings import (
     EloInterval,
     RatingError,
+    alike_pairs_elo,
     pair_elo,
     pair_normalized_elo,
     sprt_bounds,
@@ -159,14 +160,36 @@ class SprtStatus:
         return sum(self.counts)
 
     def elo(self, confidence: float = 0.95) -> EloInterval | None:
-        """`test` minus `base` in the test's Elo model, with its interval; None while the pairs
-        cannot give one (none yet, or every pair scored the same in normalised Elo)."""
+        """`test` minus `base` in the test's Elo model, with its interval; None before the first
+        pair. Pairs that all scored the same have no spread: then the interval's bounds come
+        from how many they are (`alike_pairs_elo`), one of them infinite for pairs all won or
+        all lost, where the estimate is infinite too."""
         scores = [s for s, n in zip(PAIR_SCORES, self.counts, strict=True) for _ in range(n)]
-        estimate = pair_normalized_elo if self.definition.normalized else pair_elo
+        normalized = self.definition.normalized
+        if len(set(scores)) == 1:
+            return alike_pairs_elo(
+                scores[0], len(scores), normalized=normalized, confidence=confidence
+            )
+        estimate = pair_normalized_elo if normalized else pair_elo
         try:
             return estimate(scores, confidence)
         except RatingError:
             return None
+
+    def elo_text(self) -> str:
+        """The estimate as `arena sprt status` and the SPRT page show it."""
+        elo = self.elo()
+        if elo is None:
+            return "not yet (no pairs played)"
+        low, high = f"{elo.low:.1f}", f"{elo.high:.1f}"
+        if math.isfinite(elo.elo):
+            return f"{elo.elo:.1f} (95% interval {low} to {high})"
+        why = f"all {elo.samples} pairs scored alike"
+        if math.isinf(elo.high) and math.isfinite(elo.low):
+            return f"at least {low} (95% lower bound; {why})"
+        if math.isinf(elo.low) and math.isfinite(elo.high):
+            return f"at most {high} (95% upper bound; {why})"
+        return f"between {low} and {high} (95% interval; {why})"
 
 
 class SprtStore:

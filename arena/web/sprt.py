@@ -39,12 +39,6 @@ def view(status: SprtStatus) -> SprtView:
     d = status.definition
     lower, upper = d.bounds
     where = ", ".join(f"{k} {v}" for k, v in d.config.items())
-    estimate = status.elo()
-    elo = (
-        f"{estimate.elo:.1f} (95% interval {estimate.low:.1f} to {estimate.high:.1f})"
-        if estimate
-        else "not yet (needs pairs of different scores)"
-    )
     return SprtView(
         d.name,
         sprt_url(d.name),
@@ -59,7 +53,7 @@ def view(status: SprtStatus) -> SprtView:
         f"{lower:.3f}, {upper:.3f}",
         f"{status.pairs}" + (f" of at most {d.max_pairs}" if d.max_pairs is not None else ""),
         list(zip(CELLS, status.counts, strict=True)),
-        elo,
+        status.elo_text(),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 
 import pytest
@@ -70,6 +71,36 @@ def test_the_test_accepts_h0_at_the_lower_bound(redis_client: redis.Redis) -> No
         number += 1
     assert store.status("wide").state is State.ACCEPTED_H0
     assert store.status("wide").llr <= WIDE.bounds[0]
+
+
+def test_a_test_decided_by_pairs_that_all_scored_alike_gives_an_elo_bound(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("swept", "greedy", "random", elo0=0.0, elo1=5.0))
+    number = 0
+    while store.apply_pair("swept", number, 4) is not None:
+        number += 1
+    status = store.status("swept")
+    pairs = status.pairs
+    assert status.state is State.ACCEPTED_H1 and status.counts == (0, 0, 0, 0, pairs)
+    # At least q = 0.025 ** (1 / pairs) of all pairs score 2; the worst case scores 0 for the
+    # rest: a pair mean q with variance q (1 - q), so nElo = (q - 1/2) / sqrt(2 var) * 800 / ln 10.
+    q = 0.025 ** (1 / pairs)
+    bound = (q - 0.5) / math.sqrt(2 * q * (1 - q)) * 800 / math.log(10)
+    elo = status.elo()
+    assert elo is not None and elo.elo == elo.high == math.inf
+    assert elo.low == pytest.approx(bound) and bound > 0
+    assert status.elo_text() == (
+        f"at least {bound:.1f} (95% lower bound; all {pairs} pairs scored alike)"
+    )
+    store.create(SprtDefinition("lost", "random", "greedy", elo0=0.0, elo1=5.0, normalized=False))
+    for number in range(3):
+        store.apply_pair("lost", number, 0)
+    high = -400 * math.log10(1 / (1 - 0.025 ** (1 / 3)) - 1)  # the rest all won: logistic Elo
+    assert store.status("lost").elo_text() == (
+        f"at most {high:.1f} (95% upper bound; all 3 pairs scored alike)"
+    )
 
 
 def test_the_cap_ends_a_test_between_the_bounds(redis_client: redis.Redis) -> None:

@@ -44,7 +44,12 @@ def test_the_list_and_a_test_s_page_show_the_stored_figures(redis_client: redis.
                                           ["1", "1", "2", "1", "2"]]  # fmt: skip
     elo = status.elo()
     assert elo is not None and f"{elo.elo:.1f} (95% interval {elo.low:.1f}" in page
-    assert "logistic Elo" in web.get("/sprt/won").text
+    won = web.get("/sprt/won").text
+    assert "logistic Elo" in won
+    # Every pair won: no point estimate, but a bound, as `arena sprt status` prints it.
+    text = store.status("won").elo_text()
+    assert text.startswith("at least ") and "lower bound" in text
+    assert text in won and text in " ".join(describe(store.status("won")))
 
 
 def test_an_unknown_test_is_not_found_and_names_are_escaped(redis_client: redis.Redis) -> None:
