@@ -23,10 +23,11 @@ COPY arena ./arena
 COPY workers ./workers
 COPY bots_sdk ./bots_sdk
 
-# Build the wheel, install it with its pinned-by-pyproject dependencies, and byte-compile
-# everything now: the runtime root filesystem is read-only, so Python cannot write .pyc later.
+# Build the wheel, install it with the server extra (the image runs the server, not only a bot)
+# and its pinned-by-pyproject dependencies, and byte-compile everything now: the runtime root
+# filesystem is read-only, so Python cannot write .pyc later.
 RUN /opt/arena/bin/pip wheel --no-cache-dir --no-deps --wheel-dir /wheels . \
-    && /opt/arena/bin/pip install --no-cache-dir /wheels/*.whl \
+    && /opt/arena/bin/pip install --no-cache-dir "$(echo /wheels/caper_arena-*.whl)[server]" \
     && /opt/arena/bin/python -m compileall -q /opt/arena
 
 # --- runtime: slim Python, the venv, an unprivileged user with a fixed UID --------------------

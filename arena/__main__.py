@@ -1,5 +1,5 @@
 """`python -m arena ...` is the `arena` command, for environments without the console script."""
 
-from arena.cli import main
+from arena.command import main
 
 main()
