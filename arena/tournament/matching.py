@@ -10,8 +10,11 @@ first, so that one maximum-cardinality, maximum-weight matching optimises them i
    internally and floats are few and short; this also picks, inside that score group, the bye
    that forces the fewest floats;
 3. seats: both seat preferences granted beats a mild one yielding beats a strong one yielding;
-4. bye rank: other things equal, the lowest-ranked candidate gets the bye;
-5. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
+4. float history (FIDE C.14-C.17): fewest players floated down who floated down last round (the
+   bye counts as a downfloat, so last round's bye holder stays in their group), then fewest
+   floated up who floated up last round, then the same two rounds back;
+5. bye rank: other things equal, the lowest-ranked candidate gets the bye;
+6. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
    so round 1 is 1 v n/2+1, 2 v n/2+2, ...); across groups, the floater nearest the group edge
    against the top of the group below. Deviations cost their square, so when floats shift a
    group the whole fold shifts evenly instead of one pair breaking it.
@@ -36,6 +39,7 @@ import networkx as nx  # type: ignore[import-untyped]
 import rustworkx as rx
 
 from arena.tournament.errors import NoValidPairingError
+from arena.tournament.floats import Float
 from arena.tournament.seats import SeatPreference, may_meet, seat_quality
 
 DENSE_LIMIT = 256  # fields up to this size are matched on the complete graph
@@ -53,6 +57,7 @@ class Entry:
     bye_eligible: bool
     seat: SeatPreference
     blocked: frozenset[int]  # ranks this player must not meet (rematch, forbidden pair)
+    floats: tuple[Float, Float] = (Float.NONE, Float.NONE)  # last round, the round before
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,9 +101,11 @@ class _Graph:
         spread = entries[0].score2 - entries[-1].score2 if entries else 0
         self.score_max = spread * spread
         self.fold_max = 4 * n * n  # a squared rank distance is below (2n)^2
+        self.float_units, self.float_span = _float_units(entries)
         # Multipliers, least significant first: each exceeds the whole matching's lower tiers.
         self.bye_rank_base = pairs * (self.fold_max + 1) + 1
-        self.seat_base = self.bye_rank_base * (n + 1)
+        self.float_base = self.bye_rank_base * (n + 1)
+        self.seat_base = self.float_base * ((pairs + 1) * self.float_span + 1)
         self.score_base = self.seat_base * (pairs * MAX_SEAT_QUALITY + 1)
         self.bye_score_base = self.score_base * (pairs * self.score_max + 1)
 
@@ -113,13 +120,29 @@ class _Graph:
         return (
             (self.score_max - gap * gap) * self.score_base
             + seats * self.seat_base
+            + (self.float_span - self.float_cost(i, j)) * self.float_base
             + self.fold_max
             - self.fold_penalty(i, j)
         )
 
     def bye_weight(self, i: int) -> int:
         lowness = self.entries[0].score2 - self.entries[i].score2 + 1
-        return lowness * self.bye_score_base + (i + 1) * self.bye_rank_base
+        floats = self.float_span - self.repeats(self.entries[i], Float.DOWN)
+        return (
+            lowness * self.bye_score_base + floats * self.float_base + (i + 1) * self.bye_rank_base
+        )
+
+    def float_cost(self, i: int, j: int) -> int:
+        """Repeated floats of the pair (i < j): i floats down and j up if their scores differ."""
+        a, b = self.entries[i], self.entries[j]
+        if a.score2 == b.score2:
+            return 0
+        return self.repeats(a, Float.DOWN) + self.repeats(b, Float.UP)
+
+    def repeats(self, entry: Entry, direction: Float) -> int:
+        """Cost of floating `entry` in `direction` again, by how recently it last did."""
+        last, before = self.float_units[direction]
+        return (entry.floats[0] is direction) * last + (entry.floats[1] is direction) * before
 
     def fold_penalty(self, i: int, j: int) -> int:
         """Squared distance of the pair (i < j) from the Dutch ideal, in ranks."""
@@ -159,6 +182,24 @@ class _Graph:
         bye = next((i for i, j in mates if j == bye_node), None)
         pairs = tuple(sorted((i, j) for i, j in mates if j != bye_node))
         return Matching(pairs, bye)
+
+
+def _float_units(entries: Sequence[Entry]) -> tuple[dict[Float, tuple[int, int]], int]:
+    """Unit costs of repeated floats, {direction: (after last round's, after the one before)},
+    and a bound above any matching's total: mixed-radix digits in FIDE's order (down after last
+    round, up after last round, down two rounds back, up two rounds back), each unit above the
+    most the lower digits can add up to, since each entrant floats at most once a round."""
+    count = {
+        (ago, direction): sum(e.floats[ago] is direction for e in entries)
+        for ago in (0, 1)
+        for direction in (Float.DOWN, Float.UP)
+    }
+    up_before = 1
+    down_before = up_before * (count[1, Float.UP] + 1)
+    up_last = down_before * (count[1, Float.DOWN] + 1)
+    down_last = up_last * (count[0, Float.UP] + 1)
+    span = down_last * (count[0, Float.DOWN] + 1)
+    return {Float.DOWN: (down_last, down_before), Float.UP: (up_last, up_before)}, span
 
 
 def _score_groups(entries: Sequence[Entry]) -> list[tuple[int, int]]:

@@ -11,10 +11,12 @@ the same `Round`. Hard rules (a pairing that breaks one is never returned; if no
 
 Within those, the matcher (`matching.py`) pairs as many players as possible, gives the bye to
 the lowest score group that can take it, keeps score differences (floats) small, grants seat
-preferences, then follows the Dutch top-half-against-bottom-half order (round 1: 1 v n/2+1). This
-is a Dutch-like system, not FIDE Dutch itself: float history is not considered. For strict FIDE
-Dutch, choose `SwissSystem.FIDE_DUTCH`: the round is then exported as TRF and paired by the
-maintained caissify-pairings engine (`fide_dutch.py`).
+preferences, avoids floating a player the same way as in the last two rounds (a bye counts as a
+downfloat), then follows the Dutch top-half-against-bottom-half order (round 1: 1 v n/2+1). This
+is a Dutch-like system, not FIDE Dutch itself: it optimises the whole round at once where FIDE
+Dutch pairs bracket by bracket from the top, so some rounds differ. For strict FIDE Dutch,
+choose `SwissSystem.FIDE_DUTCH`: the round is then exported as TRF and paired by the maintained
+caissify-pairings engine (`fide_dutch.py`).
 
 History: after each round, store its results and every bye of the returned `Round` (pairing and
 absence byes alike). Late entries: give the newcomer `late_entry_byes(...)` for the rounds it
@@ -38,6 +40,7 @@ from arena.tournament.errors import (
     check_known,
 )
 from arena.tournament.fide_dutch import pair_fide_dutch
+from arena.tournament.floats import Float, float_histories, recent_floats
 from arena.tournament.ledger import Ledger, build_ledger
 from arena.tournament.matching import Entry, match_round
 from arena.tournament.model import Bye, ByeKind, ByePoints, MatchResult, Pairing, Round
@@ -110,6 +113,7 @@ class _Player:
     opponents: frozenset[str]
     seats: tuple[int, ...]  # seats of played (not forfeited) matches, oldest first
     had_pairing_bye: bool
+    floats: tuple[Float, Float]  # last round's float, the one before
 
 
 def max_swiss_rounds(entrant_count: int) -> int:
@@ -227,6 +231,7 @@ def _ranked_active(
 ) -> list[_Player]:
     """Entrants to pair this round, best first: score descending, then seed."""
     out = options.withdrawn | options.absent
+    floats = float_histories(ledger, options.bye_points)
     active = []
     for seed, entrant in enumerate(players):
         if entrant in out:
@@ -240,6 +245,7 @@ def _ranked_active(
                 opponents=frozenset(e.opponent for e in encounters),
                 seats=tuple(e.seat for e in encounters if not e.forfeit),
                 had_pairing_bye=any(b.kind is ByeKind.PAIRING for b in ledger.byes(entrant)),
+                floats=recent_floats(floats[entrant]),
             )
         )
     active.sort(key=lambda p: (-p.score, p.seed))
@@ -263,6 +269,7 @@ def _entries(ranked: list[_Player], options: SwissOptions) -> list[Entry]:
                 bye_eligible=not player.had_pairing_bye,
                 seat=seat_preference(player.seats),
                 blocked=frozenset(rank_of[e] for e in blocked),
+                floats=player.floats,
             )
         )
     return entries

@@ -375,12 +375,12 @@ def test_pair_round_bye_goes_to_the_lowest_score_even_if_a_higher_group_is_odd()
 
 
 def dutch_round(
-    ranked: Sequence[str], points: dict[str, float]
+    ranked: Sequence[str], points: dict[str, float], floated_down: frozenset[str] = frozenset()
 ) -> tuple[set[frozenset[str]], str | None]:
     """The Dutch pairing of a field without rematches or seat limits in the way: each score
     group, after taking the floater from above against its top player, floats its lowest player
-    down if it is odd (the last group gives it the bye) and pairs its top half against its
-    bottom half."""
+    not in `floated_down` (last round's downfloaters) down if it is odd (the last group gives it
+    the bye) and pairs its top half against its bottom half."""
     pairs: set[frozenset[str]] = set()
     floater = None
     scores = sorted({points[e] for e in ranked}, reverse=True)
@@ -390,7 +390,8 @@ def dutch_round(
             pairs.add(frozenset({floater, group.pop(0)}))
             floater = None
         if len(group) % 2:
-            floater = group.pop()
+            floater = next(e for e in reversed(group) if e not in floated_down)
+            group.remove(floater)
         half = len(group) // 2
         pairs |= {frozenset({group[k], group[k + half]}) for k in range(half)}
         if index == len(scores) - 1:
@@ -438,7 +439,8 @@ def test_pair_round_second_round_folds_every_score_group_at_any_size(size: int) 
         points[bye.entrant] += 1
     rnd = pair_round(field, History(results, first.byes), 2, options)
     ranked = sorted(field, key=lambda e: (-points[e], field.index(e)))
-    pairs, dutch_bye = dutch_round(ranked, points)
+    # Round 1's bye holder floated down then, so another player floats down from its group.
+    pairs, dutch_bye = dutch_round(ranked, points, frozenset(b.entrant for b in first.byes))
     assert {frozenset(p.entrants) for p in rnd.pairings} == pairs
     assert [b.entrant for b in rnd.byes] == ([dutch_bye] if dutch_bye else [])
 
