@@ -18,6 +18,7 @@ from rich.table import Table
 from arena.ratings.ladder import Standing
 from arena.store.ladders import LadderDefinition, LadderError
 from arena.store.ratings import RatingStore
+from arena.tournament.points_text import points_text
 from workers.matchmaker import Listener
 
 
@@ -121,7 +122,8 @@ def history_table(client: redis.Redis, definition: LadderDefinition, bot: str) -
             values = [f"{e.get('place', '-')}", mu, f"{e.get('sigma', 0.0):.2f}"]
         else:
             values = [f"{e['elo']:.1f}", f"{e['rating']:.1f}", f"{e['rd']:.1f}", mu]
-        table.add_row(str(index), when, e["result"], e["opponent"], f"{e['score']:g}", *values)
+        score = points_text(e["score"])
+        table.add_row(str(index), when, e["result"], e["opponent"], score, *values)
     return table
 
 
@@ -145,7 +147,8 @@ def _pair_line(players: tuple[str, ...], result: dict[str, Any]) -> str:
     a, b = players
     if "score" not in result:
         return f"{result['match_id']}: {a} vs {b} was rated already"
-    line = f"{result['match_id']}: {a} {result['score']:g} - {1 - result['score']:g} {b}"
+    score = result["score"]
+    line = f"{result['match_id']}: {a} {points_text(score)} - {points_text(1 - score)} {b}"
     if "elo" in result:
         (ea, eb), (da, db) = result["elo"], result["elo_change"]
         line += f"   Elo {a} {ea:.1f} ({da:+.1f}), {b} {eb:.1f} ({db:+.1f})"

@@ -17,6 +17,7 @@ from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import TableStanding, table_standings
 from arena.tournament.definition import max_pod_rounds
 from arena.tournament.placement import DEFAULT_BYE_POINTS
+from arena.tournament.points_text import points_text
 
 BYE_POINTS = DEFAULT_BYE_POINTS  # what pairing uses too (`pods.pair_pods`' default)
 
@@ -50,7 +51,8 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     show_seats = not TournamentStore(client).get(name).duplicate
     caption = (
         "pts = placement points (first 1, last 0, ties split) plus byes "
-        f"({BYE_POINTS:g} each); wins = tables finished first; avg = game points a table "
+        f"({points_text(BYE_POINTS)} each); wins = tables finished first; "
+        "avg = game points a table "
         "(each deal of a duplicate table ranks its entrants, V12); cards = card points a table"
     )
     status = TournamentStore(client).status(name).value
@@ -61,7 +63,7 @@ def standings_table(client: redis.Redis, name: str) -> Table:
     for row in rows:
         seats = ["/".join(str(n) for n in row.seats)] if show_seats else []
         table.add_row(
-            str(row.rank), row.entrant, f"{row.points:g}", str(row.tables), str(row.wins),
+            str(row.rank), row.entrant, points_text(row.points), str(row.tables), str(row.wins),
             f"{row.average_score:.2f}", f"{cards.get(row.entrant, 0.0):.1f}", str(row.byes),
             *seats,
         )  # fmt: skip
@@ -90,7 +92,7 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
                     shared.setdefault((entrant, other), []).append(points[entrant])
     table = Table(
         title=f"{name}: crosstable (placement points at shared tables)",
-        caption=f"a bye scores {BYE_POINTS:g}",
+        caption=f"a bye scores {points_text(BYE_POINTS)}",
     )
     table.add_column("#", justify="right")
     table.add_column("entrant", no_wrap=True)
@@ -105,7 +107,7 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
 def _cell(shared: dict[tuple[str, str], list[float]], entrant: str, other: str) -> str:
     if other == entrant:
         return "x"
-    return " ".join(f"{p:g}" for p in shared.get((entrant, other), [])) or "."
+    return " ".join(points_text(p) for p in shared.get((entrant, other), [])) or "."
 
 
 def export(client: redis.Redis, name: str, fmt: str) -> str:

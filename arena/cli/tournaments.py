@@ -25,6 +25,7 @@ from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
+from arena.tournament.points_text import points_text
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
 from workers import liveness, tournament
 
@@ -193,11 +194,11 @@ def standings_table(client: redis.Redis, name: str) -> Table:
         table.add_row(
             str(row.rank),
             row.entrant,
-            f"{row.points:g}",
-            f"{row.game_points:g}",
+            points_text(row.points),
+            points_text(row.game_points),
             str(row.matches),
             str(row.wins),
-            *(f"{row.tiebreak(t):g}" for t in definition.tiebreaks),
+            *(points_text(row.tiebreak(t)) for t in definition.tiebreaks),
             _rating_cell(fit, row.entrant),
         )
     return table
@@ -244,11 +245,13 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
         cells = []
         for other in ranked:
             met = grid[row.entrant][other] if other != row.entrant else None
-            cells.append("x" if met is None else " ".join(f"{e.game_points:g}" for e in met) or ".")
+            cells.append(
+                "x" if met is None else " ".join(points_text(e.game_points) for e in met) or "."
+            )
         byes = [
             bye_cell(b, definition.bye_points) for b in history.byes if b.entrant == row.entrant
         ]
-        table.add_row(f"{index}", row.entrant, *cells, " ".join(byes), f"{row.points:g}")
+        table.add_row(f"{index}", row.entrant, *cells, " ".join(byes), points_text(row.points))
     return table
 
 
@@ -274,7 +277,7 @@ def _absence_code(points: ByePoints) -> str:
 
 
 def _points_text(value: float) -> str:
-    return "1 point" if value == 1 else f"{value:g} points"
+    return "1 point" if value == 1 else f"{points_text(value)} points"
 
 
 def export(client: redis.Redis, name: str, fmt: str, through_round: int | None = None) -> str:

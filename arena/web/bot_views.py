@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from arena.store.bots import BotInfo
+from arena.tournament.points_text import points_text
 from arena.web import links
 
 RECENT = 6  # matches listed per bot
@@ -57,11 +58,11 @@ def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> li
     for m in list(own)[:limit]:
         index = m.sides.index(name)
         others = [s for i, s in enumerate(m.sides) if i != index]
-        rest = " - ".join(f"{p:g}" for i, p in enumerate(m.scores) if i != index)
+        rest = " - ".join(points_text(p) for i, p in enumerate(m.scores) if i != index)
         score = (
-            f"share {m.scores[index]:g}, place {m.place}"
+            f"share {points_text(m.scores[index])}, place {m.place}"
             if m.place
-            else f"{m.scores[index]:g} - {rest}"
+            else f"{points_text(m.scores[index])} - {rest}"
         )
         first = links.game_url(m.game_id) if m.game_id else ""
         shown.append(

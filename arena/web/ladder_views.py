@@ -15,6 +15,7 @@ from typing import Any
 from arena.cli.ladder_views import matches_note, rates
 from arena.ratings.ladder import Standing
 from arena.store.ladders import LadderDefinition
+from arena.tournament.points_text import points_text
 from arena.web import links
 from arena.web.chart import Series, history_svg
 from arena.web.grid import Cell, Grid, headers, num
@@ -118,7 +119,7 @@ def history(definition: LadderDefinition, entries: Sequence[Mapping[str, Any]]) 
                 num(str(index)),
                 Cell(when(float(e["at"])), css="muted"),
                 Cell(str(e["opponent"])),
-                num(f"{float(e['score']):g}"),
+                num(points_text(float(e["score"]))),
                 *(num(v) for v in values),
                 Cell("replay", links.game_url(f"{e['result']}.g0")),
             )

@@ -25,6 +25,7 @@ from arena.tournament import (
     TableStanding,
 )
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.points_text import points_text
 from arena.web import links
 from arena.web.grid import Cell, Grid, headers, num
 
@@ -152,7 +153,7 @@ def pair_rounds(
             games: tuple[GameLink, ...] = ()
             if stored is not None:
                 r = stored.result
-                text = f"{r.game_points0:g} - {r.game_points1:g}"
+                text = f"{points_text(r.game_points0)} - {points_text(r.game_points1)}"
                 games, forfeit = _game_links(stored.game_ids), r.forfeit
             boards.append(Board(board + 1, pairing.entrants, text, games, forfeit))
         byes = tuple(f"{b.entrant} ({_bye_code(b)})" for b in round_.byes)
@@ -176,7 +177,7 @@ def table_rounds(
             text, forfeit = "", False
             games: tuple[GameLink, ...] = ()
             if stored is not None:
-                text = " - ".join(f"{p:g}" for p in stored.points)
+                text = " - ".join(points_text(p) for p in stored.points)
                 games, forfeit = _game_links(stored.game_ids), stored.forfeit
             boards.append(Board(board + 1, tuple(entrants), text, games, forfeit))
         views.append(RoundView(round_.number, tuple(boards), tuple(round_.byes)))
@@ -200,11 +201,11 @@ def pair_standings(
             (
                 num(str(row.rank)),
                 Cell(row.entrant),
-                num(f"{row.points:g}"),
-                num(f"{row.game_points:g}"),
+                num(points_text(row.points)),
+                num(points_text(row.game_points)),
                 num(str(row.matches)),
                 num(str(row.wins)),
-                *(num(f"{row.tiebreak(t):g}") for t in definition.tiebreaks),
+                *(num(points_text(row.tiebreak(t))) for t in definition.tiebreaks),
                 *_rating_cells(fit, row.entrant),
             )
         )
@@ -248,7 +249,7 @@ def pair_crosstable(
                 cells.append(Cell("x", css="self"))
                 continue
             met = grid[row.entrant][other]
-            cells.append(Cell(" ".join(f"{e.game_points:g}" for e in met) or "."))
+            cells.append(Cell(" ".join(points_text(e.game_points) for e in met) or "."))
         own = [bye_cell(b, definition.bye_points) for b in byes if b.entrant == row.entrant]
         body.append(
             (
@@ -256,7 +257,7 @@ def pair_crosstable(
                 Cell(row.entrant),
                 *cells,
                 Cell(" ".join(own)),
-                num(f"{row.points:g}"),
+                num(points_text(row.points)),
             )
         )
     caption = "game points; " + bye_footer(definition.bye_points, definition.format)
@@ -280,7 +281,7 @@ def swiss_crosstable(
             (r.seat1, r.seat0, r.game_points1),
         ):
             mark = " forfeit" if r.forfeit else ""
-            text = f"{rank[other]}: {points:g}"
+            text = f"{rank[other]}: {points_text(points)}"
             cells[(own, r.round)] = Cell(text, css=f"center{mark}", title=f"against {other}")
     for bye in byes:
         cells[(bye.entrant, bye.round)] = Cell(
@@ -292,7 +293,7 @@ def swiss_crosstable(
             num(str(rank[row.entrant])),
             Cell(row.entrant),
             *(cells.get((row.entrant, n), Cell("", css="center")) for n in range(1, rounds + 1)),
-            num(f"{row.points:g}"),
+            num(points_text(row.points)),
         )
         for row in rows
     )
@@ -309,7 +310,7 @@ def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -
         (
             num(str(r.rank)),
             Cell(r.entrant),
-            num(f"{r.points:g}"),
+            num(points_text(r.points)),
             num(str(r.tables)),
             num(str(r.wins)),
             num(f"{r.average_score:.2f}"),
@@ -320,7 +321,8 @@ def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -
     )
     caption = (
         "pts = placement points (first 1, last 0, ties split) plus byes "
-        f"({BYE_POINTS:g} each); wins = tables finished first; avg = game points a table; "
+        f"({points_text(BYE_POINTS)} each); wins = tables finished first; "
+        "avg = game points a table; "
         "cards = card points a table"
     )
     return Grid(headers(names, numeric=names[2:]), body, caption, dom_id="standings")
@@ -350,9 +352,9 @@ def table_crosstable(ranked: Sequence[str], tables: Iterable[StoredTable]) -> Gr
         cells = [
             Cell("x", css="self")
             if other == entrant
-            else Cell(" ".join(f"{p:g}" for p in shared.get((entrant, other), [])) or ".")
+            else Cell(" ".join(points_text(p) for p in shared.get((entrant, other), [])) or ".")
             for other in ranked
         ]
         body.append((num(str(index)), Cell(entrant), *cells))
-    caption = f"placement points at shared tables; a bye scores {BYE_POINTS:g}"
+    caption = f"placement points at shared tables; a bye scores {points_text(BYE_POINTS)}"
     return Grid(columns, tuple(body), caption, css="crosstable", dom_id="crosstable")
