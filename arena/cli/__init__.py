@@ -141,7 +141,20 @@ def cards(game_id: str, city: str | None) -> None:
 
 @main.command()
 @REDIS_OPTION
-@click.option("--embedded-redis", is_flag=True, help="Start a private Redis when none is given.")
+@click.option(
+    "--embedded-redis",
+    is_flag=True,
+    help="Start a private Redis when none is given, keeping its data in --data-dir.",
+)
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Where the embedded Redis keeps its data [default: $XDG_DATA_HOME/caper-arena, "
+    "else ~/.local/share/caper-arena].",
+)
+@click.option(
+    "--ephemeral", is_flag=True, help="A throw-away embedded store, deleted when serve stops."
+)
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=50051, show_default=True, help="gRPC port.")
 @click.option("--admin-token", envvar="ARENA_ADMIN_TOKEN", help="Token for admin calls.")
@@ -150,15 +163,20 @@ def cards(game_id: str, city: str | None) -> None:
 def serve(
     redis_url: str | None,
     embedded_redis: bool,
+    data_dir: Path | None,
+    ephemeral: bool,
     host: str,
     port: int,
     admin_token: str | None,
     metrics_port: int,
 ) -> None:
     """Run the gateway: bots connect here, organisers call ArenaService."""
-    from arena.cli.network import run_serve
+    from arena.cli.network import EmbeddedStore, run_serve
 
-    run_serve(console, redis_url, embedded_redis, host, port, admin_token, metrics_port)
+    if (data_dir or ephemeral) and not embedded_redis:
+        raise click.ClickException("--data-dir and --ephemeral go with --embedded-redis")
+    store = EmbeddedStore(data_dir, ephemeral) if embedded_redis else None
+    run_serve(console, redis_url, store, host, port, admin_token, metrics_port)
 
 
 @main.group()

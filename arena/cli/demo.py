@@ -10,6 +10,7 @@ up after the tournament until Ctrl-C.
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import subprocess
 import tempfile
@@ -61,7 +62,8 @@ def run_demo(console: Console, options: DemoOptions) -> Status:
     with redis_url() as url, tempfile.TemporaryDirectory(prefix="arena-demo-") as logs:
         client = connect(url)
         suffix = secrets.token_hex(3)  # a shared REDIS_URL may hold earlier demos
-        console.print(f"[bold]Redis[/] {url}")
+        kept = "" if os.environ.get("REDIS_URL") else " (ephemeral: deleted when the demo stops)"
+        console.print(f"[bold]Redis[/] {url}{kept}")
         gateway = GatewayThread(GatewaySettings(url, "127.0.0.1", 0)).start()
         console.print(f"[bold]Gateway[/] listening on {gateway.target}")
         try:

@@ -10,6 +10,8 @@ import signal
 import socket
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import click
@@ -26,6 +28,7 @@ from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
 from arena.stats import mean_ci
 from arena.store.bots import BotRegistry, BotRegistryError, new_token
+from arena.store.data_dir import default_data_dir, persistent_redis
 from arena.store.outages import connect_patiently
 from arena.store.relay import RunnerRelay
 from arena.store.server import connect, embedded_redis
@@ -40,19 +43,38 @@ def require_redis_url(url: str | None) -> str:
     return url
 
 
+@dataclass(frozen=True, slots=True)
+class EmbeddedStore:
+    """Where `serve --embedded-redis` keeps the store: a data directory, or nowhere."""
+
+    data_dir: Path | None = None  # None: the default data directory
+    ephemeral: bool = False  # a throw-away store, deleted when the gateway stops
+
+
 @contextmanager
-def gateway_redis(url: str | None, embedded: bool) -> Iterator[str]:
-    if url or not embedded:
+def gateway_redis(
+    console: Console, url: str | None, embedded: EmbeddedStore | None
+) -> Iterator[str]:
+    if url or embedded is None:  # a Redis given (REDIS_URL) wins over an embedded one
         yield require_redis_url(url)
         return
-    with embedded_redis() as started:
+    if embedded.ephemeral:
+        if embedded.data_dir:
+            raise click.ClickException("--ephemeral keeps no data: give it or --data-dir, not both")
+        console.print("Data: ephemeral, deleted when the gateway stops (--ephemeral)")
+        with embedded_redis() as started:
+            yield started
+        return
+    folder = embedded.data_dir or default_data_dir()
+    with persistent_redis(folder) as started:
+        console.print(f"Data: {folder.expanduser().resolve()} (kept across restarts)")
         yield started
 
 
 def run_serve(
     console: Console,
     url: str | None,
-    embedded: bool,
+    embedded: EmbeddedStore | None,
     host: str,
     port: int,
     admin: str | None,
@@ -60,7 +82,7 @@ def run_serve(
 ) -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     given = admin or os.environ.get("ARENA_ADMIN_TOKEN")
-    with gateway_redis(url, embedded) as redis_location:
+    with gateway_redis(console, url, embedded) as redis_location:
         console.print(f"Redis: {redis_location}")
         settings = GatewaySettings(redis_location, host, port, given or new_token(24))
         asyncio.run(_serve(console, settings, metrics_port, show_token=not given))

@@ -33,6 +33,7 @@ def test_the_demo_plays_a_swiss_with_an_external_bot_and_shuts_down(
     )
     assert re.search(heading, text)
     assert re.search(r"demo-\w+ finished in", text)
+    assert "(ephemeral: deleted when the demo stops)" in text  # it says it keeps nothing
     standings = out.output[out.output.index("standings (finished)") :]
     assert re.search(r"│ \d │ sdk-\w+ +│", standings), "the external bot is ranked"
     for name in ("random", "greedy", "search#8", "search#128"):

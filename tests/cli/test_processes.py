@@ -173,11 +173,18 @@ def assert_all_gone(started: Command, tmpdir: Path) -> None:
 
 
 @BOTH
-def test_serve_with_embedded_redis_stops_redis_too(
-    command: Callable[..., Command], tmpdir_for_commands: Path, stop_signal: signal.Signals
+def test_serve_with_an_ephemeral_embedded_redis_stops_it_and_leaves_nothing(
+    command: Callable[..., Command],
+    tmpdir_for_commands: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    stop_signal: signal.Signals,
 ) -> None:
+    data_home = tmp_path / "data-home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(data_home))  # where a kept store would go
     port = str(free_port())
-    serve = command("serve", "--embedded-redis", "--port", port, "--metrics-port", "0")
+    args = ("serve", "--embedded-redis", "--ephemeral", "--port", port, "--metrics-port", "0")
+    serve = command(*args)
     serve.wait_for_output("Bots connect to")
     pid, folder = embedded_redis_pid(serve.output())
     assert pid_alive(pid) and folder.is_relative_to(tmpdir_for_commands)
@@ -185,6 +192,7 @@ def test_serve_with_embedded_redis_stops_redis_too(
     assert "Gateway stopped." in serve.output() and "Traceback" not in serve.output()
     assert not pid_alive(pid), "redis-server survived the gateway"
     assert_all_gone(serve, tmpdir_for_commands)
+    assert not data_home.exists(), "an ephemeral store wrote to the data directory"
 
 
 @BOTH
