@@ -293,6 +293,7 @@ def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str, kee
 # import from this one is defined.
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
+from arena.cli.store_commands import backup, restore  # noqa: E402
 from arena.cli.swiss_compare import swiss_compare  # noqa: E402
 from arena.cli.tournament_commands import bench_tournament, tournament_group, worker  # noqa: E402
 from arena.cli.web import bench_web, web  # noqa: E402
@@ -305,6 +306,8 @@ main.add_command(metrics)
 bench.add_command(bench_ratings)
 main.add_command(sprt_group)
 main.add_command(web)
+main.add_command(backup)
+main.add_command(restore)
 bench.add_command(bench_web)
 bench.add_command(swiss_compare)
 

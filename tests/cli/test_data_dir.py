@@ -20,8 +20,8 @@ from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.data_dir import socket_url
 from arena.store.tournaments import Status, TournamentStore
-from tests.cli.store_contents import contents
 from tests.cli.test_processes import Command, command, free_port, pid_alive, tmpdir_for_commands
+from tests.store.contents import contents
 from tests.workers.tournaments import by_place, outcome, wait_until_over, work_in_process
 from workers.processes import kill_tree
 
