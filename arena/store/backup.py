@@ -9,8 +9,9 @@ before anything is touched.
 
 The keys are read in batches (no long block of Redis, no second copy of the store in memory),
 so the snapshot is consistent when nothing writes meanwhile: a backup is refused while workers
-or gateways are live (unless forced), and Redis's count of changes is compared before and after
-the read; a read that saw writes is retried, then refused (forced: kept, marked inconsistent).
+are live or gateways hold bot streams (unless forced), and Redis's count of changes is compared
+before and after the read; a read that saw writes is retried, then refused (forced: kept,
+marked inconsistent).
 
 The file is gzip: a manifest line (JSON) then one line a key, [key, ms to live or -1, payload],
 bytes in base64. gzip's checksums catch a damaged file; a restore reads the whole file before it
@@ -162,17 +163,24 @@ def _refuse_while_written(client: redis.Redis, force: bool, doing: str) -> None:
 def _read_quietly(client: redis.Redis, body: Path) -> tuple[int, bool]:
     """Read every key into `body`; retried while Redis counts changes made meanwhile."""
     for _ in range(READ_ATTEMPTS):
-        before = _changes(client)
+        before = changes_made(client)
         count = _write_records(client, body)
-        if _changes(client) == before:
+        if changes_made(client) == before:
             return count, True
     return count, False
 
 
-def _changes(client: redis.Redis) -> tuple[int, int]:
-    """Redis's count of writes since its last snapshot, and that snapshot's time."""
-    info = client.info("persistence")
-    return int(info["rdb_changes_since_last_save"]), int(info["rdb_last_save_time"])
+def changes_made(client: redis.Redis) -> tuple[int, int]:
+    """Redis's count of writes since its last snapshot, less the gateways' heartbeats (each one
+    write, a counter, so an idle gateway does not spoil the read), and that snapshot's time."""
+    beats = sorted(client.scan_iter(keys.gateway_beat(keys.gateway_wake("*")), count=BATCH))
+    pipe = client.pipeline(transaction=True)  # one moment: the count and the beats agree
+    pipe.info("persistence")
+    for beat in beats:
+        pipe.get(beat)
+    info, *counts = pipe.execute()
+    beaten = sum(int(count) for count in counts if count is not None)
+    return int(info["rdb_changes_since_last_save"]) - beaten, int(info["rdb_last_save_time"])
 
 
 def _write_records(client: redis.Redis, body: Path) -> int:

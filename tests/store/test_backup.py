@@ -14,9 +14,11 @@ from click.testing import CliRunner
 from rq import Worker
 
 from arena.cli import main
+from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.store import keys
-from arena.store.backup import BackupError, backup, read_manifest, restore
+from arena.store.backup import BackupError, backup, changes_made, read_manifest, restore
 from arena.store.bots import BotRegistry
+from bots_sdk.live_check import wait_until
 from tests.store.contents import contents
 from workers.queue import QUEUE_NAME
 
@@ -189,3 +191,21 @@ def test_the_commands_print_one_line_and_work_on_redis_url(
     missing = CliRunner().invoke(main, ["restore", str(tmp_path / "nope")], env=env)
     assert missing.exit_code == 1
     assert missing.output == f"Error: no backup file {tmp_path / 'nope'}\n"
+
+
+def test_an_idle_gateway_beating_its_heartbeat_counts_as_no_change(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    """`arena serve` with no bot connected writes only its heartbeat, once a second: a backup
+    taken meanwhile must not take the beats for writes (nor retry, then refuse, forever)."""
+    gateway = GatewayThread(GatewaySettings(redis_server_url, "127.0.0.1", 0)).start()
+    try:
+        beat = keys.gateway_beat(keys.gateway_wake("*"))
+        assert wait_until(lambda: len(redis_client.keys(beat)) == 1, 30), "no heartbeat"
+        before, first = changes_made(redis_client), redis_client.get(redis_client.keys(beat)[0])
+        assert wait_until(lambda: redis_client.get(redis_client.keys(beat)[0]) != first, 30)
+        assert changes_made(redis_client) == before
+        redis_client.set("arena:test:written", 1)
+        assert changes_made(redis_client) != before  # a write still shows
+    finally:
+        gateway.stop()
