@@ -23,7 +23,7 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
 from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
-from arena.match.match import UnknownPlayerError, play_match
+from arena.match.match import MatchVoidedError, UnknownPlayerError, play_match_replaying_voids
 from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
 from arena.stats import mean_ci
@@ -175,7 +175,13 @@ def run_match(
     client = connect(require_redis_url(url))
     check_match(client, game, config, players, seed)
     match_id = "m" + secrets.token_hex(4)
-    outcomes = play_match(client, game, config, players, games, seed, policy, match_id, duplicate)
+    try:
+        outcomes = play_match_replaying_voids(
+            client, game, config, players, games, seed, policy, match_id, duplicate,
+            told=lambda line: console.print(line, markup=False, highlight=False),
+        )  # fmt: skip
+    except MatchVoidedError as error:
+        raise click.ClickException(str(error)) from None
     console.print(_match_table(players, outcomes))
 
 

@@ -9,7 +9,8 @@ the luck of the deal cancels out.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import redis
@@ -18,17 +19,23 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
 from arena.match.metrics import GameMetrics, MatchMetrics
 from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
-from arena.match.remote import RemoteSeat
+from arena.match.remote import GatewayLostError, RemoteSeat
 from arena.match.seats import layout, lineup
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 
 BATCH_GAMES = 100  # records per round trip, with the metrics of their games summed
+VOID_ATTEMPTS = 4  # a match voided this often is given up (as a tournament's match is)
+BACK_POLL_S = 0.2  # how often a replay checks whether the bots are connected again
 
 
 class UnknownPlayerError(ValueError):
     """A name that is neither a built-in bot nor a registered one."""
+
+
+class MatchVoidedError(RuntimeError):
+    """A match voided on every attempt, or whose bots did not come back to replay it."""
 
 
 def deals(games: int, seed: int, duplicate: bool, sides: int = 2) -> list[tuple[int, int]]:
@@ -98,3 +105,49 @@ def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat:
         )
     BotRegistry(client).check_plays(name, game.id)
     return RemoteSeat(RunnerRelay(client), bot.bot_id, bot.name, game)
+
+
+def play_match_replaying_voids(
+    client: redis.Redis,
+    game: Game[Any, Any],
+    config: Config,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    policy: FaultPolicy,
+    match_id: str,
+    duplicate: bool = True,
+    told: Callable[[str], None] = lambda line: None,
+) -> list[GameOutcome]:
+    """`play_match`, replayed from scratch under the same id when a game is void (a bot's
+    gateway was lost), as a tournament replays its match, up to VOID_ATTEMPTS in all. `told`
+    hears one line per replay. A replay waits up to the grace period for the registered bots
+    to connect again; raises MatchVoidedError when they do not, or after the last attempt."""
+    attempt = 1
+    while True:
+        try:
+            return play_match(
+                client, game, config, players, games, seed, policy, match_id, duplicate
+            )
+        except GatewayLostError as error:
+            if attempt == VOID_ATTEMPTS:
+                raise MatchVoidedError(
+                    f"{error}; void on every attempt ({VOID_ATTEMPTS}): the match is not scored"
+                ) from None
+            attempt += 1
+            told(f"{error}; replaying the match (attempt {attempt} of {VOID_ATTEMPTS})")
+            _wait_for_bots(client, players, policy.grace_ms, str(error))
+
+
+def _wait_for_bots(client: redis.Redis, players: Sequence[str], grace_ms: int, why: str) -> None:
+    registry, relay = BotRegistry(client), RunnerRelay(client)
+    give_up = time.monotonic() + grace_ms / 1000
+    for name in players:
+        bot = None if builtin_name(name) in BUILTIN_BOTS else registry.by_name(name)
+        while bot is not None and not relay.is_online(bot.bot_id):
+            if time.monotonic() > give_up:
+                raise MatchVoidedError(
+                    f"{why}; bot {name} did not connect again within the grace period "
+                    f"({grace_ms} ms): the match is not scored"
+                )
+            time.sleep(BACK_POLL_S)

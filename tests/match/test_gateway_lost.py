@@ -8,20 +8,22 @@ import signal
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import redis
 
 from arena.games import get_game
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy
+from arena.gateway.testing import running_arena
+from arena.match.match import play_match, play_match_replaying_voids
+from arena.match.referee import FaultPolicy, GameOutcome, Termination
 from arena.match.remote import GatewayLostError
 from arena.metrics.recorder import VOIDED
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.v1 import bot_pb2
-from tests.gateway.rawbot import RawBot
+from tests.gateway.rawbot import Policy, RawBot, first_legal
 from workers.processes import spawn_python, stop
 
 pytestmark = pytest.mark.timeout(180)
@@ -33,12 +35,27 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _connect(port: int, token: str, policy: Policy) -> RawBot:
+    bot = RawBot(f"127.0.0.1:{port}", token, policy=policy)
+    deadline = time.monotonic() + 60
+    while not bot.start().welcomed.wait(5) and time.monotonic() < deadline:
+        bot.close()  # the gateway was not listening yet
+        bot = RawBot(f"127.0.0.1:{port}", token, policy=policy)
+    return bot
+
+
 def _kill_gateway_mid_game(
-    client: redis.Redis, url: str, folder: Path, policy: FaultPolicy, kill_after_s: float
-) -> list[BaseException]:
-    """Play one game of a bot that never answers through a gateway process, SIGKILLed
-    `kill_after_s` after the bot's first request came in; what the referee raised."""
-    _, token = BotRegistry(client).register("stranded")
+    client: redis.Redis,
+    url: str,
+    folder: Path,
+    kill_after_s: float,
+    play: Callable[[], object],
+    token: str | None = None,
+) -> tuple[list[object], list[BaseException]]:
+    """`play` with a bot that never answers (registered as "stranded" unless its `token` is
+    given), connected to a gateway process SIGKILLed `kill_after_s` after the bot's first
+    request came in; what `play` returned or raised."""
+    token = token or BotRegistry(client).register("stranded")[1]
     port = _free_port()
     serve = ["-m", "arena", "serve", "--redis-url", url, "--port", str(port)]
     gateway = spawn_python([*serve, "--metrics-port", "0"], folder / "gateway.log")
@@ -47,34 +64,34 @@ def _kill_gateway_mid_game(
     def think_for_ever(request: bot_pb2.DecisionRequest) -> None:
         asked.set()  # and never answer: the gateway dies while the bot thinks
 
+    results: list[object] = []
+    failures: list[BaseException] = []
+
+    def referee() -> None:
+        try:
+            results.append(play())
+        except BaseException as error:
+            failures.append(error)
+
     try:
-        bot = RawBot(f"127.0.0.1:{port}", token, policy=think_for_ever)
-        deadline = time.monotonic() + 60
-        while not bot.start().welcomed.wait(5) and time.monotonic() < deadline:
-            bot.close()  # the gateway was not listening yet
-            bot = RawBot(f"127.0.0.1:{port}", token, policy=think_for_ever)
-        failures: list[BaseException] = []
-
-        def referee() -> None:
-            try:
-                play_match(
-                    client, get_game("caper"), {"city": "paris"}, ["stranded", "random"],
-                    1, 1, policy, "lost",
-                )  # fmt: skip
-            except BaseException as error:
-                failures.append(error)
-
+        bot = _connect(port, token, think_for_ever)
         runner = threading.Thread(target=referee)
         runner.start()
         assert asked.wait(60)
         time.sleep(kill_after_s)
         os.killpg(gateway.pid, signal.SIGKILL)
+        bot.close()
         runner.join(90)
         assert not runner.is_alive()
     finally:
         stop(gateway)
-    bot.close()
-    return failures
+    return results, failures
+
+
+def _one_game(client: redis.Redis, policy: FaultPolicy) -> Callable[[], object]:
+    return lambda: play_match(
+        client, get_game("caper"), {"city": "paris"}, ["stranded", "random"], 1, 1, policy, "lost"
+    )
 
 
 def _assert_void(client: redis.Redis, failures: list[BaseException]) -> None:
@@ -92,9 +109,9 @@ def test_a_gateway_killed_mid_game_voids_the_game(
     redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
 ) -> None:
     policy = FaultPolicy(move_ms=60_000, bank_ms=0, max_strikes=1, grace_ms=1000)
-    _assert_void(
-        redis_client, _kill_gateway_mid_game(redis_client, redis_server_url, tmp_path, policy, 0)
-    )
+    play = _one_game(redis_client, policy)
+    _, failures = _kill_gateway_mid_game(redis_client, redis_server_url, tmp_path, 0, play)
+    _assert_void(redis_client, failures)
 
 
 def test_under_the_default_clock_a_killed_gateway_voids_rather_than_times_out(
@@ -102,9 +119,8 @@ def test_under_the_default_clock_a_killed_gateway_voids_rather_than_times_out(
 ) -> None:
     """The bot's deadline (move and bank) passes before the grace period runs out: the missed
     deadline is not the bot's, since its gateway no longer beats."""
-    failures = _kill_gateway_mid_game(
-        redis_client, redis_server_url, tmp_path, FaultPolicy(), kill_after_s=0.5
-    )
+    play = _one_game(redis_client, FaultPolicy())
+    _, failures = _kill_gateway_mid_game(redis_client, redis_server_url, tmp_path, 0.5, play)
     _assert_void(redis_client, failures)
 
 
@@ -114,7 +130,69 @@ def test_a_gateway_killed_just_before_the_deadline_voids_the_game(
     """Killed a moment before the deadline, the gateway's beat still lives when it passes:
     the runner waits for the next beat, which never comes, rather than charge the bot."""
     policy = FaultPolicy(move_ms=3000, bank_ms=0, max_strikes=3, grace_ms=10_000)
-    failures = _kill_gateway_mid_game(
-        redis_client, redis_server_url, tmp_path, policy, kill_after_s=2.5
-    )
+    play = _one_game(redis_client, policy)
+    _, failures = _kill_gateway_mid_game(redis_client, redis_server_url, tmp_path, 2.5, play)
     _assert_void(redis_client, failures)
+
+
+def test_a_voided_match_is_replayed_once_its_bot_is_back(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    """As a tournament does: the match is played again from scratch, with one line said."""
+    told: list[str] = []
+    policy = FaultPolicy(move_ms=60_000, bank_ms=0, max_strikes=1, grace_ms=1000)
+    token = BotRegistry(redis_client).register("stranded")[1]
+    bots: list[RawBot] = []
+    with running_arena(redis_server_url) as arena:
+
+        def back_when_void(line: str) -> None:  # to the gateway still standing
+            told.append(line)
+            bots.append(_connect(arena.gateway.port, token, first_legal))
+
+        def play() -> list[GameOutcome]:
+            return play_match_replaying_voids(
+                redis_client, get_game("caper"), {"city": "paris"}, ["stranded", "random"],
+                2, 1, policy, "again", told=back_when_void,
+            )  # fmt: skip
+
+        results, failures = _kill_gateway_mid_game(
+            redis_client, redis_server_url, tmp_path, 0, play, token
+        )
+        for bot in bots:
+            bot.close()
+    assert not failures, failures
+    outcomes = results[0]
+    assert isinstance(outcomes, list) and len(outcomes) == 2
+    assert all(outcome.termination is Termination.NORMAL for outcome in outcomes)
+    assert len(told) == 1 and "again.g0 is void" in told[0], told
+    assert "replaying the match (attempt 2 of 4)" in told[0]
+    assert redis_client.exists(keys.game_record("again.g0"), keys.game_record("again.g1")) == 2
+
+
+def test_a_voided_match_whose_bot_stays_away_ends_in_one_line(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    """`arena match`, a real process: one line saying why, no traceback."""
+    log = tmp_path / "match.log"
+    command = [
+        "-m", "arena", "match", "stranded", "random", "--redis-url", redis_server_url,
+        "--games", "1", "--move-ms", "60000", "--grace-ms", "1000",
+    ]  # fmt: skip
+    processes = []
+
+    def play() -> int:
+        processes.append(spawn_python(command, log))
+        return processes[0].wait(90)
+
+    try:
+        results, failures = _kill_gateway_mid_game(
+            redis_client, redis_server_url, tmp_path, 0, play
+        )
+    finally:
+        for process in processes:
+            stop(process)
+    assert not failures and results == [1], (failures, results, log.read_text())
+    lines = [line for line in log.read_text().splitlines() if line.strip()]
+    assert "Traceback" not in log.read_text(), lines
+    assert lines[-1].startswith("Error: ") and "is void" in lines[-1], lines
+    assert "did not connect again within the grace period (1000 ms)" in lines[-1]
