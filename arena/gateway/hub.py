@@ -196,6 +196,8 @@ class Hub:
             woken = await self.deliver(woken, WAKES_MOST)
 
     async def _heartbeat_once(self) -> None:
+        """Beat, refresh presence, deliver. The beat is a Redis round trip even with no stream
+        left: health (set back to SERVING by a step that worked) must follow a real check."""
         sessions = {bot_id: stream.session for bot_id, stream in self.streams.items()}
         for bot_id in await self.relay.refresh(sessions, ONLINE_TTL_S):
             stream = self.streams.get(bot_id)

@@ -119,3 +119,23 @@ def test_arena_service_and_reflection_answer_unavailable_while_redis_is_down(
             b.name for b in service.ListBots(arena_pb2.ListBotsRequest(), metadata=bearer).bots
         ] == ["caller"]
         channel.close()
+
+
+def test_health_stays_not_serving_while_redis_is_down_after_streams_ended(
+    private_redis: PrivateRedis, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With no stream left to serve, health still follows a real Redis check: never SERVING
+    (nor 'reachable again' in the log) before Redis is."""
+    with running_arena(private_redis.url, outage_limit_s=0.5) as arena:
+        bot = connect(arena, "ended")
+        private_redis.stop()
+        assert status_of(bot, timeout_s=60) is grpc.StatusCode.UNAVAILABLE  # streams ended
+        polls = []
+        for _ in range(20):  # the outage goes on a few seconds more
+            polls.append(health(arena.target))
+            time.sleep(0.2)
+        said_before_restart = [r.getMessage() for r in caplog.records]
+        private_redis.start()
+        assert until(lambda: health(arena.target) == SERVING)
+    assert polls == [NOT_SERVING] * len(polls)
+    assert not [line for line in said_before_restart if "reachable again" in line]
