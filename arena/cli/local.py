@@ -14,7 +14,7 @@ from rich.table import Table
 from arena.bots import make_bot
 from arena.games import base_config, get_game
 from arena.games.api import Config, ConfigError, Game, Result
-from arena.games.record import GameRecord, replay_states
+from arena.games.record import GameRecord, outcome_text, replay_states
 from arena.match.local import PlayedGame, play_rotation
 from arena.match.seats import Layout, layout, lineup, side_results
 from arena.stats import mean_ci, proportion_ci, ranks
@@ -224,12 +224,8 @@ def _result_table(result: Any, players: Sequence[str]) -> Table:
         cells = (str(b[category]) if category in b else "" for b in result.breakdown)
         table.add_row(category.replace("_", " "), *cells)
     table.add_row("[bold]total", *(f"[bold]{s}" for s in result.scores))
-    winners = result.details.get("winners", [result.winner])  # a team has several seats
-    # Age of Thieves ends without a winner when nobody escapes (section 19): not a draw.
-    nobody = "nobody: everybody loses" if result.details.get("everyone_loses") else "nobody (draw)"
-    winner = " and ".join(players[seat] for seat in winners if seat is not None) or nobody
     tiebreak = f" on {result.tiebreak}" if result.tiebreak else ""
-    table.caption = f"winner: {winner}{tiebreak}"
+    table.caption = f"result: {outcome_text(result.to_json(), players)}{tiebreak}"
     return table
 
 

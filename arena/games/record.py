@@ -7,7 +7,7 @@ both the replay file and the audit trail of a rated game.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -160,3 +160,15 @@ def _game_for(record: GameRecord) -> Any:
             f"this engine plays version {game.rules_version}"
         )
     return game
+
+
+def outcome_text(result: Mapping[str, Any], players: Sequence[str]) -> str:
+    """How a game ended, in words, from its result (`Result.to_json`): "greedy wins", both
+    seats of a team ("ann and bob win"), "everyone lost" when an Age of Thieves game ends with
+    no thief escaped (section 19: nobody wins, which is not a draw), else "drawn"."""
+    details = result.get("details") or {}
+    winners = details.get("winners", [result.get("winner")])
+    named = list(dict.fromkeys(players[seat] for seat in winners if seat is not None))
+    if named:
+        return " and ".join(named) + (" wins" if len(named) == 1 else " win")
+    return "everyone lost" if details.get("everyone_loses") else "drawn"

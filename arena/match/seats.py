@@ -59,7 +59,14 @@ class Layout:
         )
 
     def label(self, side: int) -> str:
-        """A side's name for people: its team, else its first seat's role ("snitch")."""
+        """A side's name for people: its team, else its first seat's role ("snitch"); its
+        seat when other sides share that name (Age of Thieves: every seat a "player", each
+        game drawing its thieves anew)."""
+        names = [self._name(s) for s in range(len(self.sides))]
+        name = names[side]
+        return name if names.count(name) == 1 else f"seat {self.sides[side][0]}"
+
+    def _name(self, side: int) -> str:
         role = self.roles[self.sides[side][0]]
         return role.team or role.role
 

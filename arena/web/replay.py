@@ -19,7 +19,7 @@ from starlette.routing import BaseRoute, Route
 
 from arena.games import get_game
 from arena.games.api import GameError
-from arena.games.record import GameRecord, RecordError
+from arena.games.record import GameRecord, RecordError, outcome_text
 from arena.web import links
 from arena.web.render import NotFound, page, store_client
 from arena.web.replay_access import GameAccess, GameNotFound, Status, look_up
@@ -117,7 +117,7 @@ def _facts(record: GameRecord) -> dict[str, Any]:
         "players": players,
         "seats": list(range(seats)),
         "scores": scores,
-        "winner": result.get("winner"),
+        "outcome": outcome_text(result, players) if scores else "",
         "termination": record.termination,
         "moves": len(record.actions),
     }

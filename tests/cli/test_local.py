@@ -35,7 +35,7 @@ def test_replay_prints_every_action_and_the_score(tmp_path: Path) -> None:
     assert out.exit_code == 0, out.output
     for action in record["actions"][:5]:
         assert action in out.output
-    assert "stolen goods" in out.output and "winner:" in out.output
+    assert "stolen goods" in out.output and "result:" in out.output
 
 
 def test_replay_of_a_corrupted_record_is_a_clear_error(tmp_path: Path) -> None:

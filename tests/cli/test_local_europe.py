@@ -26,7 +26,7 @@ def test_play_and_replay_a_barcelona_game(tmp_path: Path) -> None:
     out = arena("replay", str(records[0]))
     assert out.exit_code == 0, out.output
     assert record["actions"][0] in out.output
-    assert "(marker " in out.output and "stolen goods" in out.output and "winner:" in out.output
+    assert "(marker " in out.output and "stolen goods" in out.output and "result:" in out.output
 
 
 def test_cards_show_every_card_with_its_provenance(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,7 @@ def test_V12_a_duplicate_snitch_table_seats_every_bot_in_every_seat(tmp_path: Pa
     for bot in ("greedy", "random", "random/2"):
         assert sorted(r["players"].index(bot) for r in saved) == [0, 1, 2]
     out = arena("replay", str(sorted(tmp_path.glob("*.json"))[0]))
-    assert out.exit_code == 0 and "winner:" in out.output
+    assert out.exit_code == 0 and "result:" in out.output
 
 
 def test_the_place_and_wins_columns_add_up_at_a_table() -> None:
@@ -88,4 +88,4 @@ def test_a_team_record_without_player_names_replays_with_seat_names(tmp_path: Pa
     path.write_text(json.dumps(record))
     out = arena("replay", str(path))
     assert out.exit_code == 0, out.output
-    assert "seat 3" in out.output and "winner: seat" in out.output
+    assert "seat 3" in out.output and "result: seat" in out.output

@@ -41,7 +41,7 @@ def test_replay_of_a_snitch_game_scores_all_three_seats(tmp_path: Path) -> None:
     out = arena("replay", str(path))
     assert out.exit_code == 0, out.output
     assert "lower mastermind" in out.output and "sixth of higher" in out.output
-    assert f"winner: bot{record.result['winner']}" in out.output  # type: ignore[index]
+    assert f"result: bot{record.result['winner']} wins" in out.output  # type: ignore[index]
     assert next(text for text in record.actions if text.startswith("give ")) in out.output
 
 
@@ -50,7 +50,7 @@ def test_replay_of_a_team_game_names_both_winners(tmp_path: Path) -> None:
     out = arena("replay", str(path))
     assert out.exit_code == 0, out.output
     winner = record.result["winner"]  # type: ignore[index]
-    assert f"winner: bot{winner} and bot{winner + 2}" in out.output
+    assert f"result: bot{winner} and bot{winner + 2} win" in out.output
     assert "discards" in out.output
 
 

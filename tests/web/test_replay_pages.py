@@ -12,10 +12,11 @@ import redis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
+from arena.bots import make_bot
 from arena.games import get_game
 from arena.games.caper.cards import CATALOGUE
 from arena.games.record import GameRecord
-from arena.match.local import play_rotation
+from arena.match.local import play_game, play_rotation
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
@@ -199,6 +200,20 @@ def test_a_match_of_its_own_is_shown_once_every_twin_of_its_deal_is_stored(
     twin = play_rotation(game, {"city": "rome"}, 9_876_543, ["greedy", "random"], 1).record
     redis_client.set(keys.game_record("m1a2b3c4.g1"), twin.dumps())
     assert 'id="game-status">finished' in web.get("/games/m1a2b3c4.g0").text
+
+
+def test_an_age_of_thieves_game_nobody_escaped_says_everyone_lost(
+    redis_client: redis.Redis, web: httpx.Client
+) -> None:
+    """Section 19: no thief left the city, so nobody wins; that is not a draw."""
+    bots = [make_bot("random") for _ in range(4)]
+    played = play_game(get_game("age-of-thieves"), {"players": 4}, 1, bots, ["a", "b", "c", "d"])
+    assert played.result is not None and played.result.details["everyone_loses"]
+    for index in range(4):  # every game of the deal stored: it may be shown
+        redis_client.set(keys.game_record(f"m0a0t0.g{index}"), played.record.dumps())
+    page = web.get("/games/m0a0t0.g0").text
+    assert '<dd id="final-scores">0 : 0 : 0 : 0 · everyone lost</dd>' in page
+    assert "drawn" not in page
 
 
 BAD_IDS = [

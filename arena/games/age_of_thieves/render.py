@@ -36,8 +36,8 @@ def render(state: State, seat: int | None = None) -> str:
         f"{state.green_supply} green"
     )
     if state.over:
-        who = "nobody (everybody loses)" if state.winner < 0 else f"seat {state.winner}"
-        lines.append(f"  game over: {who} wins, {state.reason}")
+        who = "everyone lost" if state.winner < 0 else f"seat {state.winner} wins"
+        lines.append(f"  game over: {who}, {state.reason}")
     elif state.prompt is not None:
         lines.append(f"  to decide: seat {state.prompt.seat} ({state.prompt.name})")
     return "\n".join(lines)
