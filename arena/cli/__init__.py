@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors, sigterm_interrupts
+from arena.listening import GATEWAY_METRICS_PORT, GATEWAY_PORT, LOOPBACK
 
 POSITIVE = click.IntRange(min=1)
 NATURAL = click.IntRange(min=0)
@@ -155,10 +156,15 @@ def cards(game_id: str, city: str | None) -> None:
 @click.option(
     "--ephemeral", is_flag=True, help="A throw-away embedded store, deleted when serve stops."
 )
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=50051, show_default=True, help="gRPC port.")
+@click.option("--host", default=LOOPBACK, show_default=True, help="Address to listen on.")
+@click.option("--port", default=GATEWAY_PORT, show_default=True, help="gRPC port.")
 @click.option("--admin-token", envvar="ARENA_ADMIN_TOKEN", help="Token for admin calls.")
-@click.option("--metrics-port", default=9100, show_default=True, help="/metrics port; 0: none.")
+@click.option(
+    "--metrics-port",
+    default=GATEWAY_METRICS_PORT,
+    show_default=True,
+    help="/metrics port (the same series as `arena metrics`); 0: none.",
+)
 @friendly_errors
 def serve(
     redis_url: str | None,

@@ -24,6 +24,7 @@ from rich.console import Console
 
 from arena.cli import tournaments
 from arena.gateway.server import GatewaySettings, GatewayThread
+from arena.listening import LOOPBACK, WEB_PORT
 from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
@@ -45,7 +46,6 @@ BUILTIN_FIELD = (
 )
 WORKERS = 2
 BOT_ONLINE_TIMEOUT_S = 30
-WEB_PORT = 8080  # the site's usual port; a free one if it is taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +85,7 @@ def run_demo(console: Console, options: DemoOptions) -> Status:
 def _web_site(client: redis.Redis) -> Iterator[str]:
     """The web site on port 8080, or on a free port if something else holds that one."""
     try:
-        sock = bind("127.0.0.1", WEB_PORT)
+        sock = bind(LOOPBACK, WEB_PORT)
     except WebError:
         sock = bind("127.0.0.1", 0)
     with serving_on(client, sock) as site:

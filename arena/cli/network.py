@@ -23,6 +23,7 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
 from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
+from arena.listening import address_text, bind_error_message
 from arena.match.match import MatchVoidedError, UnknownPlayerError, play_match_replaying_voids
 from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
@@ -99,13 +100,16 @@ async def _serve(
     try:
         server, port = await start_server(settings)
     except RuntimeError as error:  # grpc's "failed to bind", should the port be taken meanwhile
-        raise OSError(f"cannot listen on {settings.host}:{settings.port}: {error}") from None
+        address = address_text(settings.host, settings.port)
+        raise OSError(f"cannot listen on {address}: {error}") from None
     metrics = None
     try:
         if metrics_port:
             # as `arena metrics`: a scrape waits out a short Redis restart
             scrape_client = connect_patiently(settings.redis_url, SCRAPE_PATIENCE_S)
-            metrics = start_metrics_server(scrape_client, settings.host, metrics_port)
+            metrics = start_metrics_server(
+                scrape_client, settings.host, metrics_port, port_option="--metrics-port"
+            )
             console.print(f"Metrics on http://{settings.host}:{metrics.port}/metrics")
         if show_token:
             console.print(f"Admin token (generated, shown once): {settings.admin_token}")
@@ -135,9 +139,7 @@ def _check_port_free(host: str, port: int) -> None:
         with socket.create_server((address, port), family=family):
             pass
     except OSError as error:
-        raise OSError(
-            f"cannot listen on {host}:{port}: {error.strerror} (is a gateway running there?)"
-        ) from None
+        raise OSError(bind_error_message(host, port, error, "--port")) from None
 
 
 def run_register(console: Console, url: str | None, name: str, quiet: bool = False) -> None:

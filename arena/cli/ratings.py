@@ -15,6 +15,7 @@ import redis
 from rich.table import Table
 
 from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
+from arena.listening import EXPORTER_PORT, LOOPBACK
 from arena.store.ladders import LadderDefinition
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -291,8 +292,8 @@ def ladder_rebuild(
 
 @click.command("metrics")
 @REDIS_OPTION
-@click.option("--host", default="0.0.0.0", show_default=True, help="Address to listen on.")
-@click.option("--port", default=9100, show_default=True, help="HTTP port for /metrics.")
+@click.option("--host", default=LOOPBACK, show_default=True, help="Address to listen on.")
+@click.option("--port", default=EXPORTER_PORT, show_default=True, help="HTTP port for /metrics.")
 @click.option("--top-n", default=100, show_default=True, help="Bots per ladder to export.")
 @friendly_errors
 def metrics_command(redis_url: str | None, host: str, port: int, top_n: int) -> None:

@@ -7,12 +7,13 @@ import contextlib
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.listening import LOOPBACK, WEB_PORT
 
 
 @click.command("web")
 @REDIS_OPTION
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8080, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--host", default=LOOPBACK, show_default=True, help="Address to listen on.")
+@click.option("--port", default=WEB_PORT, show_default=True, type=click.IntRange(0, 65535))
 @friendly_errors
 def web(redis_url: str | None, host: str, port: int) -> None:
     """Serve the web site: tournaments, ladders and bots, read-only, until Ctrl-C."""

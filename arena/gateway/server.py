@@ -22,6 +22,7 @@ from arena.gateway.arena_service import ArenaService
 from arena.gateway.auth import ReflectionNeedsToken
 from arena.gateway.hub import Hub
 from arena.gateway.outages import StoreOutageIsUnavailable
+from arena.listening import GATEWAY_PORT, LOOPBACK
 from arena.store.relay import GatewayRelay
 from arena.v1 import arena_pb2, arena_pb2_grpc, bot_pb2
 
@@ -55,8 +56,8 @@ SERVICE_NAMES = (
 @dataclass(frozen=True, slots=True)
 class GatewaySettings:
     redis_url: str
-    host: str = "127.0.0.1"
-    port: int = 50051  # 0 picks a free port
+    host: str = LOOPBACK
+    port: int = GATEWAY_PORT  # 0 picks a free port
     admin_token: str | None = None
     outage_limit_s: float = 10.0  # Redis down this long: bot streams end UNAVAILABLE
 

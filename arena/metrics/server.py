@@ -16,6 +16,7 @@ import redis
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry
 from prometheus_client.exposition import ThreadingWSGIServer
 
+from arena.listening import EXPORTER_PORT, LOOPBACK, bind_error_message
 from arena.metrics.collector import DEFAULT_TOP_N, ArenaCollector
 
 SCRAPE_PATIENCE_S = 5.0  # a scrape waits out a Redis restart this long, inside Prometheus' 10 s
@@ -75,12 +76,19 @@ class MetricsServer:
 
 
 def start_metrics_server(
-    client: redis.Redis, host: str = "0.0.0.0", port: int = 9100, top_n: int = DEFAULT_TOP_N
+    client: redis.Redis,
+    host: str = LOOPBACK,
+    port: int = EXPORTER_PORT,
+    top_n: int = DEFAULT_TOP_N,
+    port_option: str = "--port",
 ) -> MetricsServer:
-    """/metrics on a daemon thread, one thread per scrape; port 0 picks a free port."""
-    server = make_server(
-        host, port, metrics_app(client, top_n), ThreadingWSGIServer, handler_class=_QuietHandler
-    )
+    """/metrics on a daemon thread, one thread per scrape; port 0 picks a free port. An address
+    that cannot be bound is an OSError naming it (and `port_option`, the way to pick another)."""
+    app = metrics_app(client, top_n)
+    try:
+        server = make_server(host, port, app, ThreadingWSGIServer, handler_class=_QuietHandler)
+    except OSError as error:
+        raise OSError(bind_error_message(host, port, error, port_option)) from None
     thread = threading.Thread(target=server.serve_forever, daemon=True, name="metrics")
     thread.start()
     return MetricsServer(server, thread)

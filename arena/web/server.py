@@ -7,7 +7,6 @@ rather than uvicorn's log line and exit, and port 0 picks a free port whose URL 
 
 from __future__ import annotations
 
-import errno
 import socket
 import threading
 import time
@@ -17,6 +16,7 @@ from contextlib import contextmanager
 import redis
 import uvicorn
 
+from arena.listening import bind_error_message
 from arena.web.app import create_app
 
 START_TIMEOUT_S = 20.0
@@ -38,12 +38,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind(address)
     except OSError as error:
         sock.close()
-        if error.errno == errno.EADDRINUSE:
-            raise WebError(
-                f"port {port} on {host} is already in use: stop what holds it or choose "
-                "another with --port"
-            ) from None
-        raise WebError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+        raise WebError(bind_error_message(host, port, error, "--port")) from None
     sock.listen(2048)  # connections made before uvicorn starts wait in the backlog
     return sock
 

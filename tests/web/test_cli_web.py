@@ -37,7 +37,7 @@ def test_a_taken_port_is_one_clear_line(redis_server_url: str) -> None:
             main, ["web", "--redis-url", redis_server_url, "--port", str(port)]
         )
     assert got.exit_code == 1
-    assert f"port {port} on 127.0.0.1 is already in use" in got.output
+    assert f"cannot listen on 127.0.0.1:{port}: the address is already in use" in got.output
     assert "Traceback" not in got.output
 
 
