@@ -36,6 +36,7 @@ ENDED_UNPLAYED = (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 CHECK_EVERY_S = 3
 # A round is stored a moment before its jobs are queued: a job missing for less is not lost.
 MISSING_GRACE_S = 5
+SETTLE_POLL_S = 0.5  # how often `settle` looks again while a job is missing
 
 
 def interrupted(
@@ -83,15 +84,23 @@ def check_running(client: redis.Redis) -> None:
 
 def settle(client: redis.Redis, name: str) -> Counter[str]:
     """`check`, after dealing with abandoned jobs as a worker would (there may be none left):
-    what `arena tournament status` runs first, so what it shows is true."""
+    what `arena tournament status` runs first, so what it shows is true. A match whose job is
+    missing is queued again once MISSING_GRACE_S has passed: this waits that out, so that the
+    counts never show a running tournament with a match neither queued nor in play."""
     arena_queue(client).started_job_registry.cleanup()
-    return check(client, name)
+    give_up = time.monotonic() + MISSING_GRACE_S + 1
+    states = check(client, name)
+    while states["missing"] and time.monotonic() < give_up:
+        time.sleep(SETTLE_POLL_S)
+        states = check(client, name)
+    return states
 
 
 def check(client: redis.Redis, name: str) -> Counter[str]:
     """Make a running tournament's state true: stop it (with the reason) if a match's job ended
     unplayed, queue again a match whose job is gone, advance it if nothing is left to play.
-    Returns how many unplayed matches' jobs are in each RQ state (queued, started, ...)."""
+    Returns how many unplayed matches' jobs are in each RQ state (queued, started, ...) once
+    that is done, and as "missing" those whose job is gone but not for MISSING_GRACE_S yet."""
     store = TournamentStore(client)
     if store.status(name) is not Status.RUNNING:
         return Counter()
@@ -117,7 +126,12 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
     ]
     if gone:  # a job that finished since we looked had recorded its result first
         recorded = _recorded(client, definition)
-    _queue_again(client, name, [p for p in gone if match_id(name, *p) not in recorded])
+    lost = [p for p in gone if match_id(name, *p) not in recorded]
+    waiting = _queue_again(client, name, lost)
+    if len(lost) > waiting:  # queued again: counted as they are now
+        states = job_states(Job.fetch_many(ids, connection=client, serializer=JSONSerializer))
+    if waiting:
+        states["missing"] = waiting
     return states
 
 
@@ -168,21 +182,24 @@ def _last_line(job: Job) -> str:
     return f" ({lines[-1]})" if lines else ""
 
 
-def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) -> None:
-    """Queue again, at the front, matches whose job has been gone for MISSING_GRACE_S."""
+def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) -> int:
+    """Queue again, at the front, matches whose job has been gone for MISSING_GRACE_S; how
+    many of `gone` are left waiting for that."""
     key, now = keys.tournament_missing(name), time.time()
     seen = {match_id(name, *place): place for place in gone}
     stale = [k for k in client.hkeys(key) if as_text(k) not in seen]
     if stale:
         client.hdel(key, *stale)
     if not seen:
-        return
+        return 0
     store = TournamentStore(client)
     definition, rounds = store.get(name), {r.number: r for r in store.rounds(name)}
     lost: dict[int, list[int]] = {}
+    waiting = 0
     for the_id, (round_number, board) in seen.items():
         client.hsetnx(key, the_id, now)
         if now - float(client.hget(key, the_id) or now) < MISSING_GRACE_S:
+            waiting += 1
             continue
         log.warning("match %s of %s had no job left: queued again", the_id, name)
         lost.setdefault(round_number, []).append(board)
@@ -192,3 +209,4 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
             tables.enqueue_places(client, definition, round_number, boards)
         else:
             enqueue_round(client, definition, rounds[round_number], boards, at_front=True)
+    return waiting

@@ -140,14 +140,27 @@ def test_a_match_whose_job_is_gone_is_queued_again(
     work_in_process(redis_client)
     store = TournamentStore(redis_client)
     assert store.status("lost") is Status.RUNNING and len(store.results("lost")) == 2
-    liveness.check(redis_client, "lost")
+    assert liveness.check(redis_client, "lost") == {"missing": 1}
     assert queue.count == 0, "a job missing for a moment may be a round being queued"
     later = time.time() + liveness.MISSING_GRACE_S
     monkeypatch.setattr(time, "time", lambda: later)
-    liveness.check(redis_client, "lost")
+    assert liveness.check(redis_client, "lost") == {"queued": 1}  # as it is once queued again
     assert queue.job_ids == [victim]
     work_in_process(redis_client)
     assert store.status("lost") is Status.FINISHED and len(store.results("lost")) == 3
+
+
+def test_status_right_after_a_job_is_lost_shows_its_match_queued_again(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    create_and_start(redis_client, "gone", "round-robin", ["random", "greedy"])
+    queue = arena_queue(redis_client)
+    (victim,) = queue.job_ids
+    Job.fetch(victim, redis_client, serializer=JSONSerializer).delete()  # a lossy Redis
+    env = {"REDIS_URL": redis_server_url}
+    out = CliRunner().invoke(main, ["tournament", "status", "gone"], env=env)
+    assert "gone: running" in out.output and "in play: 0; queued: 1" in out.output, out.output
+    assert queue.job_ids == [victim]
 
 
 def _started_by(client: redis.Redis, job_id: str, worker: WorkerProcess, attempt: int) -> None:
