@@ -13,6 +13,7 @@ from rich.table import Table
 
 from arena.bots import make_bot
 from arena.games import base_config, get_game
+from arena.games.action_words import action_words
 from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, outcome_text, replay_states
 from arena.match.local import PlayedGame, play_rotation
@@ -192,7 +193,8 @@ def run_replay(console: Console, path: Path, seat: int | None) -> None:
             observed = game.observation(previous, mover if seat is None else seat).to_json()
             if seat is not None and hasattr(game, "action_seen_by"):  # hidden passes stay hidden
                 text = game.action_seen_by(previous, game.parse_action(text), seat)
-            console.print(f"  round {observed.get('round', '?')}  {players[mover]:>12}: {text}")
+            words = action_words(record.game, text)
+            console.print(f"  round {observed.get('round', '?')}  {players[mover]:>12}: {words}")
         previous = state
     console.print(game.render(state, seat))
     if game.is_terminal(state):

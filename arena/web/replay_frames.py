@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.games import get_game
+from arena.games.action_words import action_words
 from arena.games.api import Game, GameError, JsonValue
 from arena.games.record import GameRecord, RecordError, replay_states
 from arena.match.seats import layout
@@ -42,6 +43,7 @@ class Frame:
 
     step: int
     action: str | None  # as the viewer saw it
+    words: str | None  # the same, cards named as people read them (`action_words`)
     mover: int | None  # the seat that took `action`
     to_move: int | None  # the seat to act next; None once the game is over
     view: dict[str, JsonValue]  # the observation (a seat) or every seat's composite ("all")
@@ -52,6 +54,7 @@ class Frame:
         return {
             "step": self.step,
             "action": self.action,
+            "words": self.words,
             "mover": self.mover,
             "to_move": self.to_move,
             "view": self.view,
@@ -158,6 +161,7 @@ def _frame(
     return Frame(
         step=step,
         action=action,
+        words=None if action is None else action_words(game.id, action),
         mover=mover,
         to_move=game.current_player(state),
         view=view_of(game, state, viewer, seats),

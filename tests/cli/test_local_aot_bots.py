@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 from arena.bots import make_bot
 from arena.cli import main
 from arena.games import get_game
+from arena.games.action_words import action_words
 from arena.match.local import play_game
 
 LINEUPS = {2: ["greedy", "random"], 3: ["greedy", "random", "search#1"],
@@ -62,3 +63,6 @@ def test_four_thieves_name_each_seat_and_a_game_nobody_escaped_is_lost_by_everyo
     out = arena("replay", str(record))
     assert out.exit_code == 0, out.output
     assert "game over: everyone lost" in out.output and "result: everyone lost" in out.output
+    plans = [a for a in played.record.actions if a.startswith("plan ")]
+    assert plans and not any(f"{plan}\n" in out.output for plan in plans)  # ids: named now
+    assert action_words("age-of-thieves", plans[0]) in out.output

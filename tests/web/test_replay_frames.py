@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from arena.games import get_game
+from arena.games.action_words import action_words
 from arena.games.age_of_thieves.observation import resample_hidden as aot_resample
 from arena.games.caper.observation import resample_hidden as caper_resample
 from arena.games.caper_europe.observation import resample_hidden as europe_resample
@@ -55,6 +56,19 @@ def test_one_frame_per_move_plus_the_deal_and_the_stored_scores_at_the_end(
         assert built.frames[-1].scores == result.scores == tuple(record.result["scores"])
         assert all(f.scores is None for f in built.frames[:-1])
         assert built.frames[0].action is None and built.frames[-1].to_move is None
+
+
+@pytest.mark.parametrize(("game_id", "config", "sides"), GAMES[2:])
+def test_moves_name_their_cards_where_the_engine_writes_ids(
+    game_id: str, config: dict[str, str | int], sides: int
+) -> None:
+    record = _record(game_id, config, sides)
+    frames = build_replay(record, ALL).frames[1:]
+    assert [f.action for f in frames] == list(record.actions)  # the engine's text, as stored
+    assert [f.words for f in frames] == [action_words(game_id, a) for a in record.actions]
+    named = [f for f in frames if f.words != f.action]
+    assert named, "some moves of a game play a card"
+    assert all(f.to_json()["words"] == f.words for f in named)
 
 
 @pytest.mark.parametrize(("game_id", "config", "sides"), GAMES)

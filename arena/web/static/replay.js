@@ -279,7 +279,7 @@
   // --- one step ------------------------------------------------------------------------------
   function moveText(frame) {
     if (frame.action === null) return "The deal.";
-    return `Move ${frame.step}: ${player(frame.mover)} played “${frame.action}”.`;
+    return `Move ${frame.step}: ${player(frame.mover)} played “${frame.words ?? frame.action}”.`;
   }
 
   function show(n) {
