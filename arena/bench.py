@@ -28,7 +28,7 @@ class Throughput:
         return self.decisions / self.seconds
 
 
-def engine_configs(game_id: str, city: str) -> list[dict[str, str | int]]:
+def engine_configs(game_id: str, city: str | None) -> list[dict[str, str | int]]:
     """The configurations `arena bench engine` measures: the city with every number of players
     the game takes (2 only for games without a `players` setting). `ConfigError` if the game
     has no such city."""

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import click
 
-from arena.cli.common import REDIS_OPTION, console, friendly_errors, sigterm_interrupts
+from arena.cli.common import (
+    CITY_OPTION,
+    REDIS_OPTION,
+    console,
+    friendly_errors,
+    sigterm_interrupts,
+)
 from arena.listening import GATEWAY_METRICS_PORT, GATEWAY_PORT, LOOPBACK
 
 POSITIVE = click.IntRange(min=1)
@@ -28,12 +34,7 @@ def main(context: click.Context) -> None:
 @click.option("--games", "-n", default=10, show_default=True, help="Deals to play.")
 @click.option("--seed", default=1, show_default=True, help="Seed of the first deal.")
 @click.option("--game", "game_id", default="caper", show_default=True, help="Which game.")
-@click.option(
-    "--city",
-    default="paris",
-    show_default=True,
-    help="City: paris, rome or london; caper-europe also barcelona (age-of-thieves has none).",
-)
+@CITY_OPTION
 @click.option(
     "--players",
     default=2,
@@ -52,13 +53,14 @@ def play(
     games: int,
     seed: int,
     game_id: str,
-    city: str,
+    city: str | None,
     players: int,
     duplicate: bool,
     save: Path | None,
 ) -> None:
-    """Play BOTS against each other locally and print the statistics: two bots, one a side,
-    or three with --players 3."""
+    """Play BOTS against each other locally and print the statistics: one bot a side, so two
+    (also at --players 4, each bot playing both seats of its team), three at --players 3 (the
+    Snitch game), and for age-of-thieves one a thief, 2 to 4."""
     from arena.cli.local import run_play
 
     run_play(console, bots, players, games, seed, game_id, city, duplicate, save)
@@ -85,7 +87,7 @@ def bench() -> None:
 @click.option(
     "--game", "game_id", default="caper", show_default=True, help="A game id, or all of them."
 )
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option(
     "--compare-compiled",
     is_flag=True,
@@ -94,18 +96,18 @@ def bench() -> None:
 @click.option("--rounds", default=3, show_default=True, help="Runs of each engine to compare.")
 @friendly_errors
 def bench_engine(
-    seconds: float, game_id: str, city: str, compare_compiled: bool, rounds: int
+    seconds: float, game_id: str, city: str | None, compare_compiled: bool, rounds: int
 ) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
     from arena.bench import engine_configs, engine_throughput
-    from arena.games import GAMES
+    from arena.games import DEFAULT_CITY, GAMES
     from arena.games.api import ConfigError
     from arena.games.compiled import engine_line
 
     if compare_compiled:
         from arena.bench_compiled import run
 
-        return run(console.print, seconds, rounds, city)
+        return run(console.print, seconds, rounds, city or DEFAULT_CITY)
     console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled Caper engine
     for one in GAMES if game_id == "all" else [game_id]:
         try:
@@ -225,7 +227,7 @@ def bot_list(redis_url: str | None) -> None:
     show_default=True,
     help="caper, caper-europe or age-of-thieves.",
 )
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option("--move-ms", default=1000, type=POSITIVE, show_default=True, help="Time a move.")
 @click.option(
     "--bank-ms", default=10_000, type=NATURAL, show_default=True, help="Reserve for a game."
@@ -243,7 +245,7 @@ def match(
     games: int,
     seed: int,
     game_id: str,
-    city: str,
+    city: str | None,
     move_ms: int,
     bank_ms: int,
     strikes: int,
@@ -280,10 +282,12 @@ def bench_protocol(redis_url: str | None, bots: int, seconds: float, parallel: s
 @click.option("--games-per-match", default=4, show_default=True, help="Even: duplicate deals.")
 @click.option("--seed", default=1, show_default=True)
 @click.option("--game", default="caper", show_default=True, help="caper or caper-europe.")
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option("--keep", is_flag=True, help="Leave the arena and its web site up until Ctrl-C.")
 @friendly_errors
-def demo(rounds: int, games_per_match: int, seed: int, game: str, city: str, keep: bool) -> None:
+def demo(
+    rounds: int, games_per_match: int, seed: int, game: str, city: str | None, keep: bool
+) -> None:
     """The whole arena on this machine: Redis, gateway, two workers, the web site and an
     external SDK bot play a Swiss tournament with live progress, then print the standings and
     crosstable."""

@@ -7,14 +7,21 @@ from __future__ import annotations
 from rich.markup import escape
 from rich.table import Table
 
-from arena.games.age_of_thieves import ActionCard, Deck, Event, Provenance, Thief, catalogue
-from arena.games.api import ConfigError
+from arena.games import refuse_city
+from arena.games.age_of_thieves import (
+    AGE_OF_THIEVES,
+    ActionCard,
+    Deck,
+    Event,
+    Provenance,
+    Thief,
+    catalogue,
+)
 
 
 def aot_cards_tables(city: str | None) -> tuple[Table, ...]:
     """Three tables of four columns each, readable on an 80-column terminal."""
-    if city is not None:
-        raise ConfigError(f"Age of Thieves has no cities: --city {city!r} does not apply")
+    refuse_city(AGE_OF_THIEVES.id, city)
     data = catalogue()
     version = ", ".join(f"{name} {v.data}" for name, v in data.versions)
     cards = _table(f"age-of-thieves action cards (rules {data.versions[0][1].rules}; {version})")

@@ -61,6 +61,12 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+CITY_OPTION = click.option(
+    "--city",
+    help="City: paris (default), rome or london; caper-europe also barcelona. "
+    "Refused for age-of-thieves, played on one board.",
+)
+
 REDIS_OPTION = click.option(
     "--redis-url",
     envvar="REDIS_URL",

@@ -54,7 +54,7 @@ class DemoOptions:
     games_per_match: int = 4
     seed: int = 1
     game: str = "caper"  # or "caper-europe": the same demo plays either edition
-    city: str = "paris"
+    city: str | None = None  # the game's default city, for a game that has cities
     keep: bool = False  # leave the arena running after the tournament, until Ctrl-C
 
 
@@ -133,8 +133,10 @@ def _tournament(
         options.games_per_match, True, time_control, options.seed,
     )  # fmt: skip
     rounds_text = _plural(definition.planned_rounds, "round")
+    where = definition.config.get("city", "one board")
     console.print(
-        f"[bold]Swiss[/] {name} of {options.game} ({options.city}): {len(entrants)} entrants "
+        f"[bold]Swiss[/] {name} of {options.game} ({where}): "
+        f"{len(entrants)} entrants "
         f"({external} plays over gRPC), "
         f"{rounds_text}, {options.games_per_match} games a match (duplicate deals), played by "
         f"{WORKERS} worker processes"

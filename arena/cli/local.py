@@ -55,7 +55,7 @@ def run_play(
     deals: int,
     seed: int,
     game_id: str,
-    city: str,
+    city: str | None,
     duplicate: bool,
     save: Path | None,
 ) -> None:

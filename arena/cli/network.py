@@ -167,7 +167,7 @@ def run_match(
     players: tuple[str, str],
     games: int,
     seed: int,
-    city: str,
+    city: str | None,
     policy: FaultPolicy,
     duplicate: bool,
     game_id: str = "caper",

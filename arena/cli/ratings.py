@@ -14,7 +14,7 @@ import click
 import redis
 from rich.table import Table
 
-from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
+from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.listening import EXPORTER_PORT, LOOPBACK
 from arena.store.ladders import LadderDefinition
 
@@ -67,7 +67,7 @@ def ladder_group() -> None:
 )
 @click.option("--bots", default="random,greedy", show_default=True, help="Built-in bots.")
 @click.option("--no-remote", is_flag=True, help="Leave connected registered bots out.")
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option(
     "--players",
     default=2,
@@ -92,7 +92,7 @@ def ladder_create(
     provisional_rd: float,
     bots: str,
     no_remote: bool,
-    city: str,
+    city: str | None,
     players: int,
     games_per_match: int | None,
     time_control: str,

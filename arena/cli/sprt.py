@@ -10,7 +10,7 @@ import click
 import redis
 from rich.table import Table
 
-from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
+from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.store.sprt import SprtStatus
 
 PENTANOMIAL = "[LL, LD+DL, WL+DD+LW, WD+DW, WW]"
@@ -34,7 +34,7 @@ def sprt_group() -> None:
 @click.option("--test", "test_bot", required=True, help="Bot B, the new version.")
 @click.option("--base", "base_bot", required=True, help="Bot A, the version to beat.")
 @click.option("--game", default="caper", show_default=True, help="A game of two sides.")
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option("--elo0", default=0.0, show_default=True, help="H0: B is this much stronger.")
 @click.option("--elo1", default=5.0, show_default=True, help="H1: B is this much stronger.")
 @click.option("--alpha", default=0.05, show_default=True, help="False H1 acceptance rate.")
@@ -57,7 +57,7 @@ def sprt_start(
     test_bot: str,
     base_bot: str,
     game: str,
-    city: str,
+    city: str | None,
     elo0: float,
     elo1: float,
     alpha: float,

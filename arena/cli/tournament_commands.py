@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from arena.cli.common import REDIS_OPTION, console, event_seed_option, friendly_errors
+from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_option, friendly_errors
 from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
@@ -60,7 +60,7 @@ def tournament_group() -> None:
     "--rounds", type=int, help="Swiss rounds (default: log2 of the field); round robins need none."
 )
 @click.option("--game", default="caper", show_default=True)
-@click.option("--city", default="paris", show_default=True)
+@CITY_OPTION
 @click.option(
     "--players",
     type=click.IntRange(2, 4),
@@ -105,7 +105,7 @@ def tournament_create(
     format_: str,
     rounds: int | None,
     game: str,
-    city: str,
+    city: str | None,
     players: int,
     entrants: str,
     games_per_match: int | None,

@@ -70,7 +70,7 @@ def create(
     entrants: Sequence[str],
     rounds: int | None,
     game: str,
-    city: str,
+    city: str | None,
     games_per_match: int | None,
     duplicate: bool,
     time_control: TimeControl,

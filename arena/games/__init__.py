@@ -23,11 +23,26 @@ GAMES: dict[str, Game[Any, Any]] = {
 CITYLESS = frozenset({AGE_OF_THIEVES.id})
 
 
-def base_config(game_id: str, city: str, players: int = 2) -> dict[str, str | int]:
+DEFAULT_CITY = "paris"
+
+
+def base_config(game_id: str, city: str | None = None, players: int = 2) -> dict[str, str | int]:
     """A `game_id` game's configuration from the commands' common options: the city (for a game
-    that has cities) and the number of players when it is not the default 2."""
-    config: dict[str, str | int] = {} if game_id in CITYLESS else {"city": city}
+    that has cities; `DEFAULT_CITY` unless given) and the number of players when it is not the
+    default 2. A city given for a game played on one board is refused, not ignored."""
+    if game_id in CITYLESS:
+        refuse_city(game_id, city)
+        config: dict[str, str | int] = {}
+    else:
+        config = {"city": city or DEFAULT_CITY}
     return config | ({"players": players} if players != 2 else {})
+
+
+def refuse_city(game_id: str, city: str | None) -> None:
+    """`ConfigError` if a city is given for `game_id`, a game played on one board."""
+    if city is not None:
+        name = get_game(game_id).name
+        raise ConfigError(f"{name} has no cities: --city {city!r} does not apply")
 
 
 def get_game(game_id: str) -> Game[Any, Any]:
