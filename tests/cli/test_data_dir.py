@@ -100,6 +100,26 @@ def test_the_store_survives_kill_9_and_a_second_serve_is_refused(
     assert found is not None and found.name == "mybot"
     assert again.stop_with(signal.SIGTERM) == 0
     assert "Traceback" not in again.output()
+    assert not (data_dir / "redis.pid").exists(), "redis-server outlived an orderly stop"
+
+
+def test_serve_killed_alone_takes_its_redis_down_and_frees_the_folder(
+    command: Callable[..., Command], data_dir: Path
+) -> None:
+    """Its redis-server is no child the kernel reaps with it, yet it must not run on (holding
+    the folder) once serve is gone: it is told to stop when its parent dies."""
+    first = serve(command, data_dir)
+    client = redis.Redis.from_url(socket_url(data_dir))
+    client.set("arena:test:kept", "yes")
+    redis_pid = int((data_dir / "redis.pid").read_text())
+    os.kill(first.process.pid, signal.SIGKILL)
+    first.process.wait(30)
+    deadline = time.monotonic() + 60
+    while pid_alive(redis_pid):
+        assert time.monotonic() < deadline, "redis-server outlived serve"
+        time.sleep(0.05)
+    serve(command, data_dir)  # the folder is free again
+    assert client.get("arena:test:kept") == b"yes"
 
 
 def test_a_tournament_cut_by_kill_9_finishes_as_an_undisturbed_one(
