@@ -160,3 +160,24 @@ def test_a_tournament_cut_by_kill_9_finishes_as_an_undisturbed_one(
 
 def game_records(client: redis.Redis) -> int:
     return sum(1 for _ in client.scan_iter(keys.game_record("*")))
+
+
+def refusal(*args: str) -> str:
+    result = CliRunner().invoke(main, ["serve", *args, "--port", "0", "--metrics-port", "0"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    return result.output
+
+
+def test_serve_refuses_a_data_dir_it_cannot_use_in_one_line(data_dir: Path) -> None:
+    assert refusal("--data-dir", str(data_dir)) == (
+        "Error: --data-dir and --ephemeral go with --embedded-redis\n"
+    )
+    deep = data_dir / ("d" * 120)
+    assert refusal("--embedded-redis", "--data-dir", str(deep)) == (
+        f"Error: data directory {deep} is too deep for a unix socket; pick a shorter one\n"
+    )
+    data_dir.mkdir(parents=True)
+    (data_dir / "appendonly.aof").write_bytes(b"*3\r\n$3\r\nSET\r\nnot a command at all\r\n" * 3)
+    assert refusal("--embedded-redis", "--data-dir", str(data_dir)) == (
+        f"Error: redis-server could not start in {data_dir}; see {data_dir / 'redis.log'}\n"
+    )
