@@ -26,6 +26,11 @@ class Grid:
     caption: str = ""
     css: str = ""  # the table's class, e.g. "crosstable"
     dom_id: str = ""  # so a page's script and the browser tests find the table
+    wide: tuple[str, ...] = ()  # headers of the columns a phone leaves out (CSS class "wide")
+
+    def wide_indexes(self) -> frozenset[int]:
+        """The positions of the `wide` columns, for the template."""
+        return frozenset(i for i, c in enumerate(self.columns) if c.text in self.wide)
 
     def column(self, header: str) -> list[str]:
         """The texts of the column headed `header`, top to bottom (for tests and scripts)."""

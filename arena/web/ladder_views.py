@@ -77,7 +77,8 @@ def standings(definition: LadderDefinition, rows: Sequence[tuple[str, Standing]]
         + matches_note(definition)
     )
     numeric = [n for n in names if n not in ("bot", "95% interval")]
-    return Grid(headers(names, numeric), tuple(body), caption, dom_id="ladder")
+    wide = ("95% interval", "RD", "Weng-Lin", "mu ± sigma", "matches")
+    return Grid(headers(names, numeric), tuple(body), caption, dom_id="ladder", wide=wide)
 
 
 def _table_standings(slug: str, rows: Sequence[tuple[str, Standing]]) -> Grid:
@@ -99,7 +100,8 @@ def _table_standings(slug: str, rows: Sequence[tuple[str, Standing]]) -> Grid:
         "other entrants finished ahead of"
     )
     numeric = [n for n in names if n != "bot"]
-    return Grid(headers(names, numeric), body, caption, dom_id="ladder")
+    wide = ("mu ± sigma", "tables")
+    return Grid(headers(names, numeric), body, caption, dom_id="ladder", wide=wide)
 
 
 def when(at: float) -> str:

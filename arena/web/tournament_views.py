@@ -215,7 +215,8 @@ def pair_standings(
         caption += f"; {fit.caption()}"
     else:
         caption += "; rating: too few games yet for a Bradley-Terry fit"
-    return Grid(columns, tuple(body), caption, dom_id="standings")
+    wide = ("game pts", "matches", "wins", *(short for short, _ in ties), "95% interval")
+    return Grid(columns, tuple(body), caption, dom_id="standings", wide=wide)
 
 
 def _rating_cells(fit: BTFit | None, entrant: str) -> tuple[Cell, Cell]:
@@ -325,7 +326,8 @@ def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -
         "avg = game points a table; "
         "cards = card points a table"
     )
-    return Grid(headers(names, numeric=names[2:]), body, caption, dom_id="standings")
+    wide = ("tables", "avg", "cards", "byes")
+    return Grid(headers(names, numeric=names[2:]), body, caption, dom_id="standings", wide=wide)
 
 
 def mean_cards(tables: Iterable[StoredTable]) -> dict[str, float]:

@@ -29,6 +29,7 @@
         var facts = fresh.querySelector("#progress-card .facts");
         if (body) { document.getElementById("live-body").replaceWith(body); }
         if (facts) { card.querySelector(".facts").replaceWith(facts); }
+        if (window.markWideCards) { window.markWideCards(); }
       });
   }
 
