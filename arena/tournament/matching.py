@@ -9,18 +9,23 @@ first, so that one maximum-cardinality, maximum-weight matching optimises them i
 2. score: minus the squared score difference (in half points) of every pair, so brackets pair
    internally and floats are few and short; this also picks, inside that score group, the bye
    that forces the fewest floats;
-3. seats: both seat preferences granted beats a mild one yielding beats a strong one yielding;
-4. float history (FIDE C.14-C.17): fewest players floated down who floated down last round (the
+3. float height: minus each pair's score difference times the higher player's score, so that
+   among equally short floats the higher score groups stay whole and floats leave from the
+   lowest ones (FIDE Dutch pairs bracket by bracket from the top);
+4. seats: both seat preferences granted beats a mild one yielding beats a strong one yielding;
+5. float history (FIDE C.14-C.17): fewest players floated down who floated down last round (the
    bye counts as a downfloat, so last round's bye holder stays in their group), then fewest
    floated up who floated up last round, then the same two rounds back;
-5. bye rank: other things equal, the lowest-ranked candidate gets the bye;
-6. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
+6. bye rank: other things equal, the lowest-ranked candidate gets the bye;
+7. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
    so round 1 is 1 v n/2+1, 2 v n/2+2, ...); across groups, the floater nearest the group edge
    against the top of the group below. Deviations cost their square, so when floats shift a
    group the whole fold shifts evenly instead of one pair breaking it.
 
 Each tier's multiplier exceeds the largest possible sum of all lower tiers over a whole matching,
-so no amount of lower-tier gain can buy a higher-tier loss. Weights are exact integers.
+so no amount of lower-tier gain can buy a higher-tier loss. Weights are exact integers. (The float
+history tier adds the same offset to every edge and every matching has the same number of edges,
+so its multiplier need only exceed the largest difference between two matchings there.)
 
 Speed: the blossom algorithm (rustworkx's Rust port of networkx's) costs about (pairs x edges), so
 fields above `DENSE_LIMIT` keep only the edges a good pairing can use: partners within `WINDOW`
@@ -100,13 +105,15 @@ class _Graph:
         pairs = n // 2
         spread = entries[0].score2 - entries[-1].score2 if entries else 0
         self.score_max = spread * spread
+        self.height_max = entries[0].score2 * spread if entries else 0
         self.fold_max = 4 * n * n  # a squared rank distance is below (2n)^2
         self.float_units, self.float_span = _float_units(entries)
         # Multipliers, least significant first: each exceeds the whole matching's lower tiers.
         self.bye_rank_base = pairs * (self.fold_max + 1) + 1
         self.float_base = self.bye_rank_base * (n + 1)
-        self.seat_base = self.float_base * ((pairs + 1) * self.float_span + 1)
-        self.score_base = self.seat_base * (pairs * MAX_SEAT_QUALITY + 1)
+        self.seat_base = self.float_base * self.float_span
+        self.height_base = self.seat_base * (pairs * MAX_SEAT_QUALITY + 1)
+        self.score_base = self.height_base * (pairs * self.height_max + 1)
         self.bye_score_base = self.score_base * (pairs * self.score_max + 1)
 
     def allowed(self, i: int, j: int) -> bool:
@@ -119,6 +126,7 @@ class _Graph:
         seats = seat_quality(a.seat, b.seat) if self.seats_matter else MAX_SEAT_QUALITY
         return (
             (self.score_max - gap * gap) * self.score_base
+            + (self.height_max - a.score2 * gap) * self.height_base
             + seats * self.seat_base
             + (self.float_span - self.float_cost(i, j)) * self.float_base
             + self.fold_max

@@ -14,6 +14,7 @@ from arena.tournament import (
     History,
     MatchResult,
     NoValidPairingError,
+    Pairing,
     Round,
     SwissOptions,
     max_swiss_rounds,
@@ -21,7 +22,7 @@ from arena.tournament import (
 )
 from arena.tournament.floats import Float, float_histories
 from arena.tournament.ledger import build_ledger
-from tests.tournament.test_swiss import P, brute_force, win
+from tests.tournament.test_swiss import P, brute_force, draw, win
 
 DOWN, UP, NONE = Float.DOWN, Float.UP, Float.NONE
 
@@ -65,13 +66,30 @@ def test_round_one_bye_holder_is_not_floated_down_in_round_two() -> None:
     assert floater != "p9" and second.byes == (Bye(2, "p8"),)
 
 
+def test_equally_short_floats_leave_from_the_lowest_group_before_seats_are_granted() -> None:
+    # After two rounds: p1 p6 1.5, p2 p5 1.0 (they met), p3 p4 0.5. Floating both leaders down
+    # (p1-p2, p6-p5, p3-p4) grants every seat wish; keeping them together (p6-p1) costs p6 a mild
+    # one. Both make two floats of half a point; FIDE Dutch keeps the top group whole, as we do.
+    results = (
+        win(1, "p1", "p4"),
+        draw(1, "p2", "p5"),
+        win(1, "p6", "p3", winner_seat0=False),
+        draw(2, "p1", "p3"),
+        draw(2, "p6", "p2"),
+        draw(2, "p4", "p5"),
+    )
+    rnd = pair_round(P[:6], History(results), 3)
+    assert rnd.pairings == (Pairing("p6", "p1"), Pairing("p2", "p4"), Pairing("p5", "p3"))
+
+
 @settings(max_examples=120, deadline=None)
 @given(data=st.data())
 def test_nobody_floats_down_twice_running_when_an_equally_good_pairing_avoids_it(
     data: st.DataObject,
 ) -> None:
-    """Duplicate mode (seats do not matter): among pairings with the lowest bye score and the
-    least squared score difference, ours has the fewest repeated downfloats (the bye counts)."""
+    """Duplicate mode (seats do not matter): among pairings with the lowest bye score, the least
+    squared score difference and the floats from the lowest groups, ours has the fewest repeated
+    downfloats (the bye counts)."""
     field = P[: data.draw(st.integers(4, 10), label="entrants")]
     rounds = data.draw(st.integers(2, min(5, max_swiss_rounds(len(field)))), label="rounds")
     options = SwissOptions(duplicate=True)
@@ -109,8 +127,11 @@ def check_fewest_repeated_downfloats(
     had_bye = {b.entrant for b in byes}
 
     def cost(a: str, b: str) -> float:
-        gap = (2 * (points[a] - points[b])) ** 2
-        return gap * 1000 + (points[a] != points[b] and max(a, b, key=points.__getitem__) in down)
+        """Squared score difference, then the higher score times the difference, then a
+        repeated downfloat, as digits of one number (each sum stays below the next unit)."""
+        high, low = sorted((a, b), key=points.__getitem__, reverse=True)
+        gap = 2 * (points[high] - points[low])
+        return gap * gap * 10**6 + 2 * points[high] * gap * 100 + (gap > 0 and high in down)
 
     def may_pair(a: str, b: str) -> bool:
         return frozenset({a, b}) not in met
