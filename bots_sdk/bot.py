@@ -113,6 +113,16 @@ class GameEnd:
         """Whether this seat won: a Lookout wins when its team does."""
         return self.seat in self.winners
 
+    @property
+    def outcome(self) -> str:
+        """This seat's end in words: "won", "lost", "drawn" (nobody won), or "everyone lost"
+        (Age of Thieves: no thief escaped, so nobody wins; section 19: not a draw)."""
+        if self.won:
+            return "won"
+        if self.result.details.get("everyone_loses"):
+            return "everyone lost"
+        return "lost" if self.winners else "drawn"
+
 
 class Bot(ABC):
     """Subclass and implement `act`. Everything else is optional."""

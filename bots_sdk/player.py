@@ -158,9 +158,8 @@ class Player:
             self._games_over += 1
         end = _end(over)
         score = "-".join(str(points) for points in end.result.scores)
-        outcome = "won" if end.won else "lost"
         why = f"{end.termination}: {end.reason}" if end.reason else end.termination
-        LOG.info("game %s seat %d over: %s %s (%s)", end.game_id, end.seat, outcome, score, why)
+        LOG.info("game %s seat %d over: %s %s (%s)", end.game_id, end.seat, end.outcome, score, why)
         self._call_hook(over.game_id, bot.on_game_over, end)
 
     def _call_hook(self, game_id: str, hook: Callable[[Any], None], info: object) -> None:

@@ -18,6 +18,7 @@ from bots_sdk import (
     EuropeActionKind,
     EuropeObservation,
     GameAction,
+    GameEnd,
     Observation,
 )
 from bots_sdk.player import REMEMBERED_REPLIES, BotFault, Player
@@ -211,12 +212,27 @@ def test_an_illegal_europe_action_is_sent_as_an_action_for_the_arena_to_judge() 
     assert codec.action_from_reply(CAPER_EUROPE, reply, CAPER_EUROPE.legal_actions(state)) == wrong
 
 
-def test_europe_game_start_and_end_reach_the_hooks() -> None:
+def test_europe_game_start_and_end_reach_the_hooks(caplog: pytest.LogCaptureFixture) -> None:
     bot = BothEditionsFirstBot()
     player = Player(bot)
     player.handle(messages.game_started("e1", seat=0, game=CAPER_EUROPE))
     draw = Result((31, 31), None, ({"locations": 31}, {"locations": 31}), "draw", {"coins": [1, 1]})
-    player.handle(messages.game_over("e1", seat=0, result=draw))
+    with caplog.at_level(logging.INFO, logger="bots_sdk"):
+        player.handle(messages.game_over("e1", seat=0, result=draw))
     assert bot.started[0].game == "caper-europe"
     (end,) = bot.ended
     assert end.result == draw and not end.won
+    assert end.outcome == "drawn" and "seat 0 over: drawn 31-31" in caplog.text  # was "lost"
+
+
+def test_a_game_nobody_escaped_is_lost_by_everyone_not_drawn() -> None:
+    """Age of Thieves, section 19: no thief left the city, so nobody wins."""
+    nobody = Result((0, 0, 0), None, ({}, {}, {}), "", {"everyone_loses": True, "winners": []})
+    ends = [GameEnd("a1", seat, nobody, "normal", "") for seat in range(3)]
+    assert [end.outcome for end in ends] == ["everyone lost"] * 3
+    won = Result((5, 0, 0), 0, ({}, {}, {}), "", {"everyone_loses": False, "winners": [0]})
+    assert [GameEnd("a2", s, won, "normal", "").outcome for s in range(3)] == [
+        "won",
+        "lost",
+        "lost",
+    ]
