@@ -82,8 +82,15 @@ def test_on_a_phone_the_rating_shows_and_wide_tables_say_they_scroll(
     create_and_start(redis_client, "cup", "swiss", FIELD, rounds=3, seed=97531)
     work_in_process(redis_client)
     assert TournamentStore(redis_client).status("cup") is Status.FINISHED
+    errors: list[str] = []
+    phone.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    phone.on(
+        "response", lambda r: errors.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
     with serve(create_app(redis_client)) as server:
         phone.goto(server.url + "/tournaments/cup")
+        phone.wait_for_load_state("networkidle")
+        assert errors == []  # the icon too: /favicon.ico was the one 404
         phone.screenshot(path=artifacts / "tournament-phone.png", full_page=True)
         rating = "#standings th:text-is('rating')"
         assert phone.locator(rating).is_visible()
