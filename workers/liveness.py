@@ -114,15 +114,20 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
     ids = _job_ids(client, definition, unplayed)
     jobs = Job.fetch_many(ids, connection=client, serializer=JSONSerializer)
     states = job_states(jobs)
+    since = store.since(name)  # a job queued before a resume is an old one, queued again now
     for place, job in zip(unplayed, jobs, strict=True):
-        if job is not None and (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
+        if job is None or _queued_before(job, since):
+            continue
+        if (status := job.get_status(refresh=False)) in ENDED_UNPLAYED:
             reason = f"its job was {status.value}{_last_line(job)}"
             stop(client, name, f"match {match_id(name, *place)} ended unplayed: {reason}")
             return states
     gone = [
         place
         for place, job in zip(unplayed, jobs, strict=True)
-        if job is None or job.get_status(refresh=False) is JobStatus.FINISHED
+        if job is None
+        or job.get_status(refresh=False) is JobStatus.FINISHED
+        or (_queued_before(job, since) and job.get_status(refresh=False) in ENDED_UNPLAYED)
     ]
     if gone:  # a job that finished since we looked had recorded its result first
         recorded = _recorded(client, definition)
@@ -133,6 +138,23 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
     if waiting:
         states["missing"] = waiting
     return states
+
+
+def take_off_queue(client: redis.Redis, name: str) -> int:
+    """Take a stopped tournament's jobs still waiting in the queue out of it; how many. Jobs in
+    play finish their match and play no more (`once.still_running`); a resume queues again
+    every unplayed match."""
+    definition, queue = TournamentStore(client).get(name), arena_queue(client)
+    recorded = _recorded(client, definition)
+    unplayed = [p for p in _places(client, definition) if match_id(name, *p) not in recorded]
+    taken = 0
+    for the_id in dict.fromkeys(_job_ids(client, definition, unplayed)):
+        job = Job.fetch_many([the_id], connection=client, serializer=JSONSerializer)[0]
+        if job is not None and job.get_status(refresh=False) is JobStatus.QUEUED:
+            queue.remove(job)
+            job.delete()
+            taken += 1
+    return taken
 
 
 def _places(client: redis.Redis, definition: TournamentDefinition) -> list[tuple[int, int]]:
@@ -174,6 +196,10 @@ def _recorded(client: redis.Redis, definition: TournamentDefinition) -> set[str]
     if definition.table_size:
         return TableStore(client).recorded(definition.name)
     return TournamentStore(client).recorded(definition.name)
+
+
+def _queued_before(job: Job, since: float) -> bool:
+    return job.enqueued_at is not None and job.enqueued_at.timestamp() < since
 
 
 def _last_line(job: Job) -> str:

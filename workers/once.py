@@ -6,6 +6,8 @@ import logging
 from collections.abc import Callable
 from typing import TypeVar
 
+from arena.store.tournaments import Status, TournamentStore
+
 log = logging.getLogger("arena.workers")
 
 T = TypeVar("T")
@@ -32,3 +34,12 @@ def play_once(
         log.info("%s %s was recorded by another run; keeping that one", kind, the_id)
         done = stored() or done
     return done
+
+
+def still_running(store: TournamentStore, name: str) -> bool:
+    """Whether a tournament's job may play its next match or table: not once the tournament
+    is stopped (its queued jobs then do nothing; a resume queues them again)."""
+    if (status := store.status(name)) is Status.RUNNING:
+        return True
+    log.info("tournament %s is %s: its queued matches are not played", name, status.value)
+    return False

@@ -24,27 +24,30 @@ from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
 from arena.tournament.definition import Format, TournamentDefinition
-from workers.once import play_once
+from arena.tournament.lifecycle import Command
+from workers.once import play_once, still_running
 from workers.queue import boards_named, enqueue_slices, fix_slices
 
 log = logging.getLogger("arena.workers")
 
 
-def start(client: redis.Redis, definition: TournamentDefinition) -> list[TableRound]:
-    """Schedule the first round of pods, or every round of a round robin of tables."""
-    name = definition.name
+def first_rounds(client: redis.Redis, definition: TournamentDefinition) -> list[TableRound]:
+    """The first round of pods, or every round of a round robin of tables (what a start
+    schedules; `workers.tournament.start`)."""
     if definition.format is Format.SWISS:
-        scheduled = [_next_pods(client, definition, 1)]
-    else:
-        scheduled = table_round_robin(
-            definition.entrants, definition.table_size, seed=definition.seed
-        )
+        return [_next_pods(client, definition, 1)]
+    return table_round_robin(definition.entrants, definition.table_size, seed=definition.seed)
+
+
+def queue_rounds(
+    client: redis.Redis, definition: TournamentDefinition, scheduled: Sequence[TableRound]
+) -> None:
+    """Store rounds and queue their jobs; a round stored already is queued by whoever stored it."""
     store, boards = TableStore(client), sum(len(round_.tables) for round_ in scheduled)
     for round_ in scheduled:
-        if store.save_round(name, round_):
+        if store.save_round(definition.name, round_):
             fix_slices(client, definition, round_.number, boards)
             enqueue(client, definition, round_)
-    return scheduled
 
 
 def play_boards(
@@ -57,7 +60,11 @@ def play_boards(
     round_ = store.round(name, round_number)
     if round_ is None:
         raise TournamentStoreError(f"{name} has no round {round_number}")
-    played = [_play_table(client, definition, round_, board) for board in boards]
+    played = []
+    for board in boards:
+        if not still_running(tournaments, name):
+            break
+        played.append(_play_table(client, definition, round_, board))
     advance(client, name)
     return played
 
@@ -108,20 +115,25 @@ def advance(client: redis.Redis, name: str) -> None:
     """If every table so far is recorded: pair and enqueue the next round of pods, or finish."""
     tournaments, store = TournamentStore(client), TableStore(client)
     definition = tournaments.get(name)
+    if tournaments.status(name) is not Status.RUNNING:
+        return  # stopped (or finished by another job): nothing more is queued
     rounds = store.rounds(name)
+    if not rounds:  # started, but its start died before storing the first rounds
+        queue_rounds(client, definition, first_rounds(client, definition))
+        return
     recorded = store.recorded(name)
     if any(the_id not in recorded for the_id in table_ids(name, rounds)):
         return
-    last = rounds[-1].number if rounds else 0
+    last = rounds[-1].number
     if last >= definition.planned_rounds:
-        tournaments.set_status(name, Status.FINISHED)
+        tournaments.try_transition(name, Command.FINISH)
         return
     try:
         next_round = _next_pods(client, definition, last + 1)
     except TournamentError as error:
-        log.error("tournament %s cannot go on: %s", name, error)
         reason = f"round {last + 1} cannot be paired: {error}"
-        tournaments.set_status(name, Status.STOPPED, reason)
+        if tournaments.try_transition(name, Command.STOP, reason):
+            log.error("tournament %s stopped: %s", name, reason)
         return
     if store.save_round(name, next_round):
         fix_slices(client, definition, next_round.number, len(next_round.tables))

@@ -33,40 +33,51 @@ from arena.tournament import (
     pair_round,
 )
 from arena.tournament.definition import Format, TournamentDefinition
+from arena.tournament.lifecycle import Command
 from workers import tables
-from workers.once import play_once
+from workers.once import play_once, still_running
 from workers.queue import enqueue_round, queue_new_round
 
 log = logging.getLogger("arena.workers")
 
 
 def start(client: redis.Redis, name: str) -> list[Round] | list[TableRound]:
-    """Schedule the first round (Swiss) or every round (round robins); idempotent. A game of
-    three or more sides is played at tables (`workers.tables`)."""
+    """Schedule the first round (Swiss) or every round (round robins) of a created tournament;
+    any other state is refused, naming it. Of two starts at once, one schedules and the other
+    is refused. A game of three or more sides is played at tables (`workers.tables`)."""
     store = TournamentStore(client)
     definition = store.get(name)
-    if definition.table_size:
-        scheduled: list[Round] | list[TableRound] = tables.start(client, definition)
-    else:
-        scheduled = _start_matches(client, store, definition)
-    if store.status(name) is Status.CREATED:
-        store.set_status(name, Status.RUNNING)
+    store.check(name, Command.START)  # refused before pairing, which would fail less clearly
+    scheduled = first_rounds(client, definition)
+    store.transition(name, Command.START)
+    queue_first_rounds(client, definition, scheduled)
     return scheduled
 
 
-def _start_matches(
-    client: redis.Redis, store: TournamentStore, definition: TournamentDefinition
-) -> list[Round]:
+def first_rounds(
+    client: redis.Redis, definition: TournamentDefinition
+) -> list[Round] | list[TableRound]:
+    """What a start schedules (deterministic: a second computation gives the same rounds)."""
+    if definition.table_size:
+        return tables.first_rounds(client, definition)
     if definition.format is Format.SWISS:
-        scheduled = [_next_swiss_round(store, definition, 1)]
-    else:
-        double = definition.format is Format.DOUBLE_ROUND_ROBIN
-        scheduled = berger_rounds(definition.entrants, double=double)
-    boards = sum(len(round_.pairings) for round_ in scheduled)
-    for round_ in scheduled:
+        return [_next_swiss_round(TournamentStore(client), definition, 1)]
+    return berger_rounds(definition.entrants, double=definition.format is Format.DOUBLE_ROUND_ROBIN)
+
+
+def queue_first_rounds(
+    client: redis.Redis, definition: TournamentDefinition, scheduled: list[Round] | list[TableRound]
+) -> None:
+    """Store the first rounds and queue their jobs; a round stored already (by a concurrent
+    `advance`) is queued by whoever stored it."""
+    if definition.table_size:
+        tables.queue_rounds(client, definition, [r for r in scheduled if isinstance(r, TableRound)])
+        return
+    store, rounds = TournamentStore(client), [r for r in scheduled if isinstance(r, Round)]
+    boards = sum(len(round_.pairings) for round_ in rounds)
+    for round_ in rounds:
         if store.save_round(definition.name, round_):
             queue_new_round(client, definition, round_, boards)
-    return scheduled
 
 
 def play(
@@ -98,10 +109,11 @@ def play_boards(
         raise TournamentStoreError(f"{name} has no round {round_number}")
     ids = [match_id(name, round_number, board) for board in boards]
     stored = store.results_of(name, ids)  # one round trip: a rerun skips what is recorded
-    played = [
-        _play_board(client, store, definition, round_, board, done)
-        for board, done in zip(boards, stored, strict=True)
-    ]
+    played = []
+    for board, done in zip(boards, stored, strict=True):
+        if done is None and not still_running(store, name):
+            break
+        played.append(_play_board(client, store, definition, round_, board, done))
     advance(client, name, definition)
     return played
 
@@ -165,19 +177,18 @@ def _play(
 
 def resume(client: redis.Redis, name: str) -> int:
     """Go on with a stopped tournament (say, once a failing bot is fixed): every unrecorded
-    match of the scheduled rounds is queued again. Recorded matches are left alone. Returns how
-    many matches were queued."""
+    match of the scheduled rounds is queued again. Recorded matches are left alone. Any other
+    state is refused, naming it. Returns how many matches were queued."""
     store = TournamentStore(client)
     definition = store.get(name)
-    if store.status(name) is Status.FINISHED:
-        raise TournamentStoreError(f"{name} is finished: there is nothing to resume")
+    # Running first, so that of two resumes only one queues; the liveness check takes jobs
+    # that ended before this moment for the old ones they are (`TournamentStore.since`).
+    store.transition(name, Command.RESUME)
     queued = (
         tables.queue_unplayed(client, definition)
         if definition.table_size
         else _queue_unplayed(client, definition)
     )
-    # Running only once queued: a liveness check in between would see the old failed jobs.
-    store.set_status(name, Status.RUNNING)
     advance(client, name)  # nothing left to play in the last round: pair the next one
     return queued
 
@@ -211,20 +222,23 @@ def stop_after_failure(
 
 def stop(client: redis.Redis, name: str, reason: str) -> None:
     """Stop a running tournament that cannot go on by itself, saying why (`resume` goes on)."""
-    store = TournamentStore(client)
-    if store.status(name) is Status.RUNNING:
+    if TournamentStore(client).try_transition(name, Command.STOP, reason):
         log.error("tournament %s stopped: %s", name, reason)
-        store.set_status(name, Status.STOPPED, reason)
 
 
 def advance(client: redis.Redis, name: str, definition: TournamentDefinition | None = None) -> None:
     """If every match so far is recorded: pair and enqueue the next Swiss round, or finish."""
     store = TournamentStore(client)
     definition = definition or store.get(name)
+    if store.status(name) is not Status.RUNNING:
+        return  # stopped (or finished by another job): nothing more is queued
     if definition.table_size:
         tables.advance(client, name)
         return
     rounds = store.rounds(name)
+    if not rounds:  # started, but its start died before storing the first rounds
+        queue_first_rounds(client, definition, first_rounds(client, definition))
+        return
     # Only scheduled matches are recorded: fewer results than pairings leaves one to play.
     if store.recorded_count(name) < sum(len(round_.pairings) for round_ in rounds):
         return
@@ -233,15 +247,14 @@ def advance(client: redis.Redis, name: str, definition: TournamentDefinition | N
         for board in range(len(round_.pairings)):
             if match_id(name, round_.number, board) not in recorded:
                 return
-    last = rounds[-1].number if rounds else 0
+    last = rounds[-1].number
     if last >= definition.planned_rounds:
-        store.set_status(name, Status.FINISHED)
+        store.try_transition(name, Command.FINISH)
         return
     try:
         next_round = _next_swiss_round(store, definition, last + 1)
     except TournamentError as error:
-        log.error("tournament %s cannot go on: %s", name, error)
-        store.set_status(name, Status.STOPPED, f"round {last + 1} cannot be paired: {error}")
+        stop(client, name, f"round {last + 1} cannot be paired: {error}")
         return
     if store.save_round(name, next_round):
         queue_new_round(client, definition, next_round, len(next_round.pairings))

@@ -306,10 +306,13 @@ from arena.cli.sprt import sprt_group  # noqa: E402
 from arena.cli.store_commands import backup, restore  # noqa: E402
 from arena.cli.swiss_compare import swiss_compare  # noqa: E402
 from arena.cli.tournament_commands import bench_tournament, tournament_group, worker  # noqa: E402
+from arena.cli.tournament_states import tournament_list, tournament_stop  # noqa: E402
 from arena.cli.web import bench_web, web  # noqa: E402
 
 main.add_command(worker)
 main.add_command(tournament_group)
+tournament_group.add_command(tournament_stop)
+tournament_group.add_command(tournament_list)
 bench.add_command(bench_tournament)
 main.add_command(ladder)
 main.add_command(metrics)

@@ -25,6 +25,7 @@ from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
+from arena.tournament.lifecycle import Command
 from arena.tournament.points_text import points_text
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
 from workers import liveness, tournament
@@ -153,7 +154,7 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
                 liveness.settle(client, name)
                 checked = time.monotonic()
             done, scheduled, planned, status = progress(client, name)
-            rounds = _rounds_scheduled(client, name)
+            rounds = rounds_scheduled(client, name)
             bar.update(task, completed=done, total=max(scheduled, 1))
             bar.update(task, description=f"{name}: round {rounds} of {planned}, matches")
             if status in (Status.FINISHED, Status.STOPPED):
@@ -162,7 +163,7 @@ def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3
     return progress(client, name)[3]
 
 
-def _rounds_scheduled(client: redis.Redis, name: str) -> int:
+def rounds_scheduled(client: redis.Redis, name: str) -> int:
     if TournamentStore(client).get(name).table_size:
         return len(TableStore(client).rounds(name))
     return len(TournamentStore(client).rounds(name))
@@ -356,8 +357,7 @@ def enter_late(client: redis.Redis, name: str, entrant: str) -> None:
         raise ValueError(f"{name} is a {definition.format.value}: only a Swiss takes late entries")
     if definition.table_size:  # pods have no absence byes to make up for the rounds missed
         raise ValueError(f"{name} is played at tables: it takes no late entries")
-    if store.status(name) in (Status.FINISHED, Status.STOPPED):
-        raise ValueError(f"{name} is {store.status(name).value}: too late to enter")
+    store.check(name, Command.ENTER)
     check_entrants(client, [entrant], definition.game)
     store.enter_late(name, entrant)
 
@@ -370,8 +370,17 @@ def withdraw(client: redis.Redis, name: str, entrant: str) -> None:
             f"{name} is a {definition.format.value}: its schedule is fixed, so withdrawals "
             "are only taken in a Swiss"
         )
+    store.check(name, Command.WITHDRAW)
     store.withdraw(name, entrant)
 
 
 def start(client: redis.Redis, name: str) -> int:
+    """Start a created tournament; how many rounds were scheduled. Any other state is refused."""
     return len(tournament.start(client, name))
+
+
+def stop(client: redis.Redis, name: str) -> int:
+    """Stop a running tournament: nothing more is played or queued, its results stay, and
+    `resume` goes on. Any other state is refused. How many queued jobs were taken off."""
+    TournamentStore(client).transition(name, Command.STOP, "the organiser stopped it")
+    return liveness.take_off_queue(client, name)

@@ -7,26 +7,22 @@ import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 import redis
 
-from arena.store import keys, recent
+from arena.store import keys, recent, states
 from arena.store.values import as_text
 from arena.tournament import Bye, ByeKind, History, MatchResult, Pairing, Round
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.lifecycle import Command, State, check
 
 
 class TournamentStoreError(ValueError):
     """An unknown tournament, or one created twice; the message says which."""
 
 
-class Status(StrEnum):
-    CREATED = "created"
-    RUNNING = "running"
-    FINISHED = "finished"
-    STOPPED = "stopped"  # could not go on (e.g. no valid Swiss pairing); see the reason
+Status = State  # a tournament's lifecycle state; a stopped one says why (`reason`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,12 +129,68 @@ class TournamentStore:
 
     def status(self, name: str) -> Status:
         value = self._redis.hget(keys.tournament(name), "status")
-        if value is None:
-            raise TournamentStoreError(f"no tournament named {name!r}")
-        return Status(as_text(value))
+        return Status(as_text(value)) if value is not None else self._derived_status(name)
+
+    def _derived_status(self, name: str) -> Status:
+        """The state of a tournament stored without one, from its records; stored from now on."""
+        definition = self.get(name)  # an unknown name fails here
+        rounds_key, results_key = (
+            (keys.table_rounds(name), keys.table_results(name))
+            if definition.table_size
+            else (keys.tournament_rounds(name), keys.tournament_results(name))
+        )
+        rounds = [json.loads(as_text(r)) for r in self._redis.hvals(rounds_key)]
+        boards = sum(len(r.get("tables", r.get("pairings", []))) for r in rounds)
+        if not rounds:
+            status = Status.CREATED
+        elif len(rounds) >= definition.planned_rounds and self._redis.hlen(results_key) >= boards:
+            status = Status.FINISHED
+        else:
+            status = Status.RUNNING
+        return states.set_derived(self._redis, keys.tournament(name), "status", status)
 
     def set_status(self, name: str, status: Status, reason: str = "") -> None:
+        """Set the state outright: for fixtures and benches; commands go through `transition`."""
         self._redis.hset(keys.tournament(name), mapping={"status": status.value, "reason": reason})
+
+    def check(self, name: str, command: Command) -> Status:
+        """The state `command` would lead to, or a `LifecycleError` naming the tournament, its
+        state and why; changes nothing (`transition` does, atomically)."""
+        status = self.status(name)
+        return check(name, status, command, self.state_detail(name, status))
+
+    def transition(self, name: str, command: Command, reason: str = "") -> Status:
+        """Apply `command` to the tournament's state in one transaction, or refuse it naming the
+        state (`LifecycleError`): of two `start`s at once, one starts and the other is told so.
+        Returns the state it was in; `reason` says why a stopped tournament stopped."""
+        self.status(name)  # an unknown name fails here; a state missing is derived
+        return states.transition(
+            self._redis, keys.tournament(name), "status", name, command,
+            lambda status: self.state_detail(name, status), reason,
+        )  # fmt: skip
+
+    def try_transition(self, name: str, command: Command, reason: str = "") -> bool:
+        """`transition`, for the workers: False, not an error, if the state does not take it
+        (another worker finished the tournament first, or the organiser stopped it)."""
+        try:
+            self.transition(name, command, reason)
+        except ValueError:
+            return False
+        return True
+
+    def since(self, name: str) -> float:
+        """When the state last changed (0: before states were timed)."""
+        return float(self._redis.hget(keys.tournament(name), "since") or 0.0)
+
+    def state_detail(self, name: str, status: Status) -> str:
+        """How far it got, as a refusal shows it: "2 of 5 rounds", and why it stopped."""
+        definition = self.get(name)
+        rounds_key = (
+            keys.table_rounds(name) if definition.table_size else keys.tournament_rounds(name)
+        )
+        detail = f"{self._redis.hlen(rounds_key)} of {definition.planned_rounds} rounds"
+        reason = self.reason(name) if status is Status.STOPPED else ""
+        return f"{detail}; {reason}" if reason else detail
 
     def reason(self, name: str) -> str:
         value = self._redis.hget(keys.tournament(name), "reason")

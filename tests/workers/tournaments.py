@@ -26,7 +26,7 @@ def create_and_start(
     games_per_match: int = 2,
     seed: int = 7,
     game: str = "caper",
-    city: str = "paris",
+    city: str | None = "paris",
     players: int = 2,
 ) -> TournamentDefinition:
     definition = tournaments.create(

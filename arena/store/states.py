@@ -1,0 +1,48 @@
+"""An event's lifecycle state in its Redis hash, changed only in one transaction: of two
+commands at once (two `start`s), one is applied and the other refused, naming the state
+(`arena.tournament.lifecycle`). Tournaments and ladders keep theirs this way."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import redis
+
+from arena.store.values import as_text
+from arena.tournament.lifecycle import Command, LifecycleError, State, next_state
+
+
+def transition(
+    client: redis.Redis,
+    key: str,
+    field: str,
+    event: str,
+    command: Command,
+    detail: Callable[[State], str],
+    reason: str = "",
+) -> State:
+    """Apply `command` to the state in `key`'s `field` (which must be there), noting `reason`
+    (why it stopped) and when; returns the state before. A command the state does not take
+    raises `LifecycleError` naming `event`, its state and `detail(state)`."""
+    with client.pipeline() as pipe:
+        while True:
+            try:
+                pipe.watch(key)  # type: ignore[no-untyped-call]
+                before = State(as_text(pipe.hget(key, field) or ""))
+                if (after := next_state(before, command)) is None:
+                    pipe.unwatch()
+                    raise LifecycleError(event, before, command, detail(before))
+                pipe.multi()
+                pipe.hset(key, mapping={field: after.value, "reason": reason, "since": time.time()})
+                pipe.execute()
+                return before
+            except redis.WatchError:
+                continue  # another command changed the state first: read it again
+
+
+def set_derived(client: redis.Redis, key: str, field: str, derived: State) -> State:
+    """Store `derived` as the state of an event stored before states were (unless another
+    process stored one first); the state stored."""
+    client.hsetnx(key, field, derived.value)
+    return State(as_text(client.hget(key, field) or derived.value))
