@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # Tools the tests drive that PyPI does not ship, as `command:Debian package` (Node.js comes from
 # PyPI, in the dev extra). They are installed with apt-get when missing, if we are root. The
-# browser tests drive Debian's chromium: Playwright never downloads a browser of its own.
-APT_TOOLS := promtool:prometheus chromium:chromium
+# browser tests drive Debian's chromium: Playwright never downloads a browser of its own. The
+# alert tests run Debian's prometheus (the server, and promtool from the same package).
+APT_TOOLS := promtool:prometheus prometheus:prometheus chromium:chromium
 
 .PHONY: test demo lint typecheck test-tools clean engine-compiled
 

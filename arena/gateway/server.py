@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import secrets
 import threading
@@ -87,6 +88,8 @@ class Gateway:
     async def stop(self, grace_s: float | None) -> None:
         await self.server.stop(grace_s)
         await self.hub.stop()
+        with contextlib.suppress(redis.RedisError):  # Redis gone: the set forgets it in time
+            await self.hub.relay.leave()
         await self.client.aclose()
 
 
@@ -106,6 +109,8 @@ async def start_gateway(settings: GatewaySettings) -> Gateway:
             await health_servicer.set(name, status)
 
     hub = Hub(GatewayRelay(async_client, gateway_id), set_health, settings.outage_limit_s)
+    with contextlib.suppress(redis.RedisError):  # Redis not up yet: the next start forgets them
+        await hub.relay.forget_silent()
     bot_gateway.add_to_server(bot_gateway.BotGateway(async_client, hub), server)
     arena_pb2_grpc.add_ArenaServiceServicer_to_server(
         ArenaService(sync_client, settings.admin_token), server

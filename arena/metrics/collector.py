@@ -34,6 +34,7 @@ from arena.metrics.bot_series import (
     bot_families,
     ladder_labels,
 )
+from arena.metrics.health_series import event_families, gateway_families, ladder_match_family
 from arena.metrics.recorder import (
     COUNTERS,
     HISTOGRAMS,
@@ -115,6 +116,8 @@ class ArenaCollector(Collector):
                 *self._bots(),
                 *self._queues(),
                 *sprt_families(self._redis),
+                *gateway_families(self._redis),
+                *event_families(self._redis),
             ]
             up.add_metric([], 1.0)
             if not self._redis_up:
@@ -139,6 +142,7 @@ class ArenaCollector(Collector):
         for ladder in ladders:
             pipe.zcard(keys.ladder_board(ladder.ref.slug, "games"))
             pipe.llen(keys.ladder_log(ladder.ref.slug))
+            pipe.get(keys.ladder_sequence(ladder.ref.slug))
         replies = pipe.execute()
         players = GaugeMetricFamily(
             "arena_ladder_bots", "Bots with a rating on the ladder.", labels=LADDER_LABELS
@@ -153,12 +157,13 @@ class ArenaCollector(Collector):
         )
         for index, ladder in enumerate(ladders):
             labels = ladder_labels(ladder)
-            players.add_metric(labels, float(replies[2 * index]))
-            results.add_metric(labels, float(replies[2 * index + 1]))
+            players.add_metric(labels, float(replies[3 * index]))
+            results.add_metric(labels, float(replies[3 * index + 1]))
             threshold.add_metric(labels, ladder.params.provisional_rd)
-        sizes = [int(replies[2 * index]) for index in range(len(ladders))]
+        sizes = [int(replies[3 * index]) for index in range(len(ladders))]
+        numbered = [int(replies[3 * index + 2] or 0) for index in range(len(ladders))]
         tops = list(zip(ladders, self._top_bots(ladders, sizes), strict=True))
-        return [players, results, threshold], tops
+        return [players, results, threshold, ladder_match_family(ladders, numbered)], tops
 
     def _top_bots(
         self, ladders: Sequence[LadderDefinition], sizes: Sequence[int]

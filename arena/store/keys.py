@@ -57,6 +57,13 @@ def gateway_wake(gateway_id: str) -> str:
     return f"{PREFIX}:gateway:{gateway_id}:wake"
 
 
+def gateways() -> str:
+    """Sorted set: gateway id -> when it started. A gateway lists itself at its heartbeats, leaves
+    when it stops; one listed without a beat (`gateway_beat`) is down, until a starting gateway
+    forgets it."""
+    return f"{PREFIX}:gateways"
+
+
 def gateway_beat(wake_key: str) -> str:
     """String with a short TTL, changed at each heartbeat of the gateway whose wake list is
     `wake_key` (what `bot_gateway` holds): gone once that gateway died or lost Redis."""

@@ -19,7 +19,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import Any
+from typing import Any, cast
 
 import redis
 import redis.asyncio as aioredis
@@ -249,9 +249,10 @@ class GatewayRelay:
     Scripts in pipelines go as EVAL, as the runner's do (one round trip per pipeline)."""
 
     def __init__(self, client: aioredis.Redis, gateway_id: str) -> None:
-        self._redis = client
+        self._redis, self.gateway_id = client, gateway_id
         self.wake_key = keys.gateway_wake(gateway_id)
         self._beat_key, self._beats = keys.gateway_beat(self.wake_key), 0
+        self._started = time.time()
         self._release = client.register_script(_RELEASE)
         self._answers: list[_Answering] = []  # waiting for the next batch
         self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
@@ -270,12 +271,31 @@ class GatewayRelay:
         deadline: one that is gone means the bot's gateway is, and the game is void."""
         self._beats += 1
         pipe = self._redis.pipeline(transaction=False)
+        # Listed once (NX: no write while listed, so an idle gateway writes only its beat);
+        # listed again at the next beat if another gateway forgot it in an outage.
+        pipe.zadd(keys.gateways(), {self.gateway_id: self._started}, nx=True)
         pipe.set(self._beat_key, self._beats, ex=online_ttl_s)
         for bot_id, session in sessions.items():
             presence = [keys.bot_session(bot_id), keys.bot_online(bot_id), keys.bot_gateway(bot_id)]
             pipe.eval(_REFRESH, 3, *presence, session, online_ttl_s, self.wake_key)
-        current = (await pipe.execute())[1:]
+        current = (await pipe.execute())[2:]
         return [bot_id for bot_id, ok in zip(sessions, current, strict=True) if not ok]
+
+    async def leave(self) -> None:
+        """This gateway stops: it is no longer one the arena expects to beat."""
+        await self._redis.zrem(keys.gateways(), self.gateway_id)
+
+    async def forget_silent(self) -> None:
+        """Unlist the gateways whose beat is gone (died without leaving; this one may be their
+        replacement). One still alive lists itself again at its next beat."""
+        found = cast(list[bytes], await self._redis.zrange(keys.gateways(), 0, -1))
+        listed = [as_text(g) for g in found]
+        pipe = self._redis.pipeline(transaction=False)
+        for gateway in listed:
+            pipe.exists(keys.gateway_beat(keys.gateway_wake(gateway)))
+        silent = [g for g, beating in zip(listed, await pipe.execute(), strict=True) if not beating]
+        if silent:
+            await self._redis.zrem(keys.gateways(), *silent)
 
     async def release(self, bot_id: str, session: str) -> None:
         """The stream ended: the bot is offline unless a newer stream took over."""

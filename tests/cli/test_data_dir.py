@@ -67,9 +67,11 @@ def arena(*args: str) -> str:
 
 
 def lasting(client: redis.Redis) -> dict[bytes, tuple[str, object]]:
-    """The store less what expires by design (presence, heartbeats: each gateway its own)."""
+    """The store less what lives only while its process does: what expires by design
+    (presence, heartbeats: each gateway its own) and the list of running gateways."""
     found = contents(client)
-    return {key: value for key, value in found.items() if client.ttl(key) == -1}
+    running = keys.gateways().encode()
+    return {k: v for k, v in found.items() if client.ttl(k) == -1 and k != running}
 
 
 def test_the_store_survives_kill_9_and_a_second_serve_is_refused(

@@ -16,7 +16,11 @@ from tests.helm.chart import CASES, CHART, CI_VALUES, Doc, case_values, render_c
 # The oldest Kubernetes the chart supports (Chart.yaml kubeVersion: native gRPC probes are GA
 # from 1.27) and the newest whose schemas kubernetes-validate bundles.
 KUBE_VERSIONS = ["1.27.0", kubernetes_validate.latest_version()]
-CUSTOM_KINDS = {"ServiceMonitor": "monitoring.coreos.com/v1", "ScaledObject": "keda.sh/v1alpha1"}
+CUSTOM_KINDS = {
+    "ServiceMonitor": "monitoring.coreos.com/v1",
+    "PrometheusRule": "monitoring.coreos.com/v1",
+    "ScaledObject": "keda.sh/v1alpha1",
+}
 DNS_LABEL = re.compile(r"^[a-z0-9]([-a-z0-9]*[a-z0-9])?$")
 
 
@@ -123,9 +127,24 @@ def check_scaled_object(doc: Doc) -> None:
         assert set(trigger["authenticationRef"]) == {"name"}
 
 
+def check_prometheus_rule(doc: Doc) -> None:
+    """The fields of monitoring.coreos.com/v1 PrometheusRule, with their types."""
+    assert set(doc["spec"]) == {"groups"}
+    for group in doc["spec"]["groups"]:
+        assert set(group) <= {"name", "interval", "rules"} and isinstance(group["name"], str)
+        for rule in group["rules"]:
+            assert set(rule) <= {"alert", "record", "expr", "for", "labels", "annotations"}
+            assert isinstance(rule["expr"], str) and isinstance(rule["alert"], str)
+            assert string_map(rule.get("labels", {})) and string_map(rule.get("annotations", {}))
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_custom_resources_are_well_formed(case: str) -> None:
-    checks = {"ServiceMonitor": check_service_monitor, "ScaledObject": check_scaled_object}
+    checks = {
+        "ServiceMonitor": check_service_monitor,
+        "PrometheusRule": check_prometheus_rule,
+        "ScaledObject": check_scaled_object,
+    }
     for doc in render_case(case).docs:
         if doc["kind"] in checks:
             assert set(doc) == {"apiVersion", "kind", "metadata", "spec"}
@@ -146,5 +165,6 @@ def test_the_ci_files_switch_on_every_optional_object() -> None:
         "PodDisruptionBudget",
         "Pod",
         "ServiceMonitor",
+        "PrometheusRule",
         "ScaledObject",
     } <= kinds

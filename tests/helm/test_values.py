@@ -40,6 +40,12 @@ def test_defaults_and_ci_values_pass_the_schema(case: str) -> None:
 BAD_VALUES: list[tuple[str, dict[str, Any], str]] = [
     # unknown keys, at every depth
     ("top-level typo", {"gatewy": {"replicaCount": 2}}, "gatewy"),
+    ("rule switch not auto", {"metrics": {"prometheusRule": {"enabled": "yes"}}}, "enabled"),
+    (
+        "relative runbook base",
+        {"metrics": {"prometheusRule": {"runbookBaseUrl": "docs"}}},
+        "runbookBaseUrl",
+    ),
     ("nested typo", {"gateway": {"replicas": 3}}, "replicas"),
     ("deep typo", {"redis": {"persistence": {"sise": "5Gi"}}}, "sise"),
     ("autoscaling typo", {"worker": {"autoscaling": {"maxReplica": 3}}}, "maxReplica"),
