@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import Any
 
 import helm_python as helm
 import yaml
+from helm_python import _native  # render options the wrapper does not pass (api_versions)
 
 REPO = Path(__file__).resolve().parents[2]
 CHART = REPO / "helm" / "arena"
@@ -49,6 +51,21 @@ def render_values(values: Mapping[str, Any]) -> dict[str, str]:
     """Template path -> rendered text, as `helm template demo helm/arena -n games` would."""
     with helm.Chart.load(CHART) as chart:
         return chart.render(dict(values), name=RELEASE, namespace=NAMESPACE, is_install=True)
+
+
+def render_for_cluster(values: Mapping[str, Any], api_versions: list[str]) -> dict[str, str]:
+    """`render_values` for a cluster serving these extra API versions (`helm template
+    --api-versions`): the SDK's native renderer takes them, its Python wrapper does not pass them."""
+    options = {"name": RELEASE, "namespace": NAMESPACE, "is_install": True}
+    with helm.Chart.load(CHART) as chart:
+        rendered = _native.call_string(
+            "helm_render",
+            chart._raw(),
+            json.dumps(dict(values)),
+            json.dumps({**options, "api_versions": api_versions}),
+        )
+    manifests: dict[str, str] = json.loads(rendered)
+    return manifests
 
 
 @dataclass(frozen=True)

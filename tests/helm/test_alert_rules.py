@@ -8,7 +8,14 @@ from typing import Any
 
 import yaml
 
-from tests.helm.chart import CHART, FULLNAME, Rendered, parse_manifests, render_values
+from tests.helm.chart import (
+    CHART,
+    FULLNAME,
+    Rendered,
+    parse_manifests,
+    render_for_cluster,
+    render_values,
+)
 
 RULES_FILE = CHART / "alerts" / "arena-rules.yaml"
 
@@ -22,6 +29,24 @@ def rules_file() -> dict[str, Any]:
     loaded = yaml.safe_load(RULES_FILE.read_text())
     assert isinstance(loaded, dict)
     return loaded
+
+
+def test_with_the_operator_s_crds_the_rule_is_rendered_by_default() -> None:
+    values = {"metrics": {"prometheusRule": {"enabled": "auto"}}}
+    operator = ["monitoring.coreos.com/v1"]
+    found = Rendered("crds", parse_manifests(render_for_cluster(values, operator)))
+    assert found.one("PrometheusRule", FULLNAME)["spec"] == rules_file()
+    assert (
+        Rendered("keda", parse_manifests(render_for_cluster(values, ["keda.sh/v1alpha1"]))).all(
+            "PrometheusRule"
+        )
+        == []
+    )
+    off = {"metrics": {"prometheusRule": {"enabled": False}}}
+    assert (
+        Rendered("off", parse_manifests(render_for_cluster(off, operator))).all("PrometheusRule")
+        == []
+    )
 
 
 def test_without_the_operator_s_crds_no_rule_is_rendered() -> None:
