@@ -25,6 +25,7 @@ from arena.match.seats import layout, lineup
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
+from arena.tournament.lifecycle import State
 from workers.queue import arena_queue, retry_policy, seated_timeout_s
 
 JOB_FUNCTION = "workers.ladder.play_ladder_match"
@@ -100,6 +101,8 @@ def play_and_rate(
     ratings = RatingStore(client)
     if ratings.is_applied(definition, match_id):
         return {"match_id": match_id, "players": list(players), "rated": False}
+    if LadderStore(client).state(definition.ref) is State.STOPPED:
+        return {"match_id": match_id, "players": list(players), "rated": False, "stopped": True}
     policy = FaultPolicy(
         definition.move_ms, definition.bank_ms, definition.max_strikes, definition.grace_ms
     )

@@ -30,6 +30,7 @@ from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.ratings import RatingStore
 from arena.store.values import as_text
+from arena.tournament.lifecycle import Command, State
 from workers.ladder import enqueue_ladder_match, next_match_number
 from workers.queue import arena_queue
 
@@ -87,6 +88,8 @@ class Matchmaker:
         """Enqueue matches for idle bots, at most `limit`; how many were enqueued."""
         # Re-read the definition: bots may be enabled or disabled while the ladder runs.
         self.definition = LadderStore(self.client).get(self._ref)
+        if self.stopped():
+            return 0
         busy = {name for pair in self.summary.in_flight.values() for name in pair}
         idle = [p for p in eligible_players(self.client, self.definition) if p not in busy]
         slots = int(min(self._concurrency - len(self.summary.in_flight), limit))
@@ -102,6 +105,10 @@ class Matchmaker:
                 self._last[name] = tuple(p for p in players if p != name)
             self._notify(job_id, players, "queued", None)
         return len(matches)
+
+    def stopped(self) -> bool:
+        """Whether the ladder's organiser has stopped it: nothing more is paired."""
+        return LadderStore(self.client).state(self._ref) is State.STOPPED
 
     def _choose(self, idle: list[str], slots: int) -> list[tuple[str, ...]]:
         standings = RatingStore(self.client).standings(self.definition, idle)
@@ -161,13 +168,15 @@ def run_ladder(
     should_stop: Callable[[], bool] = lambda: False,
 ) -> RunSummary:
     """Keep the ladder busy until `max_matches` have been played (or, with `once`, one round of
-    pairings has), waiting for the matches in flight before returning."""
+    pairings has, or the ladder is stopped), waiting for the matches in flight before returning.
+    A stopped ladder is refused (`LifecycleError`)."""
+    LadderStore(matchmaker.client).transition(matchmaker.definition.ref, Command.RUN)
     summary = matchmaker.summary
     paired_once = False
     while True:
         matchmaker.reap()
         budget = math.inf if max_matches is None else max_matches - summary.enqueued
-        stopping = should_stop() or budget <= 0 or (once and paired_once)
+        stopping = should_stop() or budget <= 0 or (once and paired_once) or matchmaker.stopped()
         if not stopping:
             matchmaker.pair_once(budget)
             paired_once = True

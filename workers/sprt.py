@@ -175,6 +175,26 @@ def batch_failed(
             SprtStore(connection).stop(name, reason)
 
 
+def resume(client: redis.Redis, name: str) -> int:
+    """Run a stopped test again: every batch queued before with pairs left to play is queued
+    again (its counted pairs stand), and each goes on queueing the next. Any other state is
+    refused, naming it. How many batches were queued."""
+    store = SprtStore(client)
+    store.resume(name)
+    definition, queued = store.get(name), 0
+    for batch in sorted(int(b) for b in client.hkeys(keys.sprt_batches(name))):
+        if all(store.is_applied(name, n) for n in definition.batch_pairs_of(batch)):
+            continue
+        job = Job.fetch_many([batch_job_id(name, batch)], client, serializer=JSONSerializer)[0]
+        if job is not None and job.get_status(refresh=False) in (
+            *ENDED_UNPLAYED,
+            JobStatus.FINISHED,
+        ):
+            job.delete()  # ended while the test was stopped: its pairs are still to play
+        queued += ensure_queued(client, definition, batch)
+    return queued
+
+
 def cancel_queued(client: redis.Redis, name: str) -> int:
     """Take the test's batches still waiting in the queue out of it (a test that is over);
     how many. Batches in play finish their pair and stop."""

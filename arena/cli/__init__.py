@@ -301,6 +301,7 @@ def demo(
 
 # Bigger command families live in their own modules; registered here, after everything they
 # import from this one is defined.
+from arena.cli.ladder_states import ladder_resume, ladder_stop  # noqa: E402
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
 from arena.cli.store_commands import backup, restore  # noqa: E402
@@ -315,6 +316,8 @@ tournament_group.add_command(tournament_stop)
 tournament_group.add_command(tournament_list)
 bench.add_command(bench_tournament)
 main.add_command(ladder)
+ladder.add_command(ladder_stop)
+ladder.add_command(ladder_resume)
 main.add_command(metrics)
 bench.add_command(bench_ratings)
 main.add_command(sprt_group)

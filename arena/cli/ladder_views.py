@@ -133,7 +133,9 @@ def print_match(console: Console) -> Listener:
     def listen(job_id: str, players: tuple[str, ...], status: str, result: Any) -> None:
         if status == "queued":
             return
-        if status != "finished" or not isinstance(result, dict):
+        if isinstance(result, dict) and result.get("stopped"):
+            console.print(f"{job_id}: {' vs '.join(players)} not played: the ladder is stopped")
+        elif status != "finished" or not isinstance(result, dict):
             console.print(f"{job_id}: {' vs '.join(players)} {status}")
         elif "points" in result or len(players) > 2:
             console.print(_table_line(players, result))

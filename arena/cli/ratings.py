@@ -155,14 +155,14 @@ def ladder_list(redis_url: str | None) -> None:
 
     client = _client(redis_url)
     table = Table(title="Ladders")
-    for column in ("ladder", "game", "rules", "players", "K", "tau", "bots", "rated bots"):
+    for column in ("ladder", "state", "game", "players", "K", "tau", "bots", "rated"):
         table.add_column(column)
     for d in LadderStore(client).all():
         shape = {3: "3 (tables)", 4: "4 (teams)"}.get(d.players, str(d.players))
         table.add_row(
             d.ref.name,
-            d.ref.game,
-            f"v{d.ref.rules_version}",
+            LadderStore(client).state(d.ref).value,
+            f"{d.ref.game} v{d.ref.rules_version}",  # its rules version
             shape,
             "-" if d.tables else f"{d.params.k:g}",  # Elo and Glicko-2 do not rate tables
             "-" if d.tables else f"{d.params.glicko.tau:g}",
@@ -240,10 +240,13 @@ def ladder_run(
 ) -> None:
     """Keep ladder NAME's bots playing rated matches (workers play them, or --inline)."""
     from arena.cli.ladder_views import print_match, standings_table
+    from arena.store.ladders import LadderStore
+    from arena.tournament.lifecycle import Command
     from workers.matchmaker import Matchmaker, run_ladder
 
     client = _client(redis_url)
     definition = _ladder(client, name, game, rules_version)
+    LadderStore(client).transition(definition.ref, Command.RUN)  # a stopped ladder: refused
     maker = Matchmaker(client, definition, concurrency, seed, print_match(console))
     where = "in this process" if inline else "by the workers (`arena worker`)"
     console.print(f"Ladder {definition.ref}: matches are played {where}; Ctrl-C stops.")

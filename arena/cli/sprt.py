@@ -145,14 +145,27 @@ def sprt_list(redis_url: str | None) -> None:
 def sprt_stop(name: str, redis_url: str | None) -> None:
     """Stop the SPRT NAME: no more pairs are played or counted."""
     from arena.store.sprt import SprtStore
+    from arena.tournament.lifecycle import Command
     from workers.sprt import cancel_queued
 
     client = _client(redis_url)
     store = SprtStore(client)
     if not store.stop(name, "stopped by the organiser"):
-        raise click.ClickException(f"SPRT {name} is not running: {store.status(name).state.value}")
+        raise store.status(name).refusal(Command.STOP)
     cancelled = cancel_queued(client, name)
     console.print(f"SPRT {name} stopped; {cancelled} queued batches taken off the queue")
+
+
+@sprt_group.command("resume")
+@click.argument("name")
+@REDIS_OPTION
+@friendly_errors
+def sprt_resume(name: str, redis_url: str | None) -> None:
+    """Run the stopped SPRT NAME again: its pairs so far stand, the rest are played."""
+    from workers.sprt import resume
+
+    queued = resume(_client(redis_url), name)
+    console.print(f"SPRT {name} resumed; {queued} batches queued for the workers")
 
 
 def describe(status: SprtStatus) -> list[str]:

@@ -25,8 +25,9 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import get_game
 from arena.ratings import Glicko2Config, WengLinConfig
 from arena.ratings.ladder import LadderParams
-from arena.store import keys
+from arena.store import keys, states
 from arena.store.values import as_text
+from arena.tournament.lifecycle import Command, State
 
 LADDER_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 DEFAULT_BOTS = ("random", "greedy")
@@ -187,7 +188,8 @@ class LadderStore:
         if not self._redis.hsetnx(key, "definition", definition.fixed_json()):
             raise LadderError(f"ladder {definition.ref} already exists")
         pipe = self._redis.pipeline()
-        pipe.hset(key, mapping={"bots": json.dumps(definition.bots), "created": time.time()})
+        bots, created = json.dumps(definition.bots), time.time()
+        pipe.hset(key, mapping={"bots": bots, "state": State.CREATED.value, "created": created})
         pipe.sadd(keys.ladders(), definition.ref.slug)
         pipe.execute()
 
@@ -240,6 +242,36 @@ class LadderStore:
             check_builtin(spec)
         self._redis.hset(keys.ladder(ref.slug), "bots", json.dumps(list(bots)))
         return self.get(ref)
+
+    def state(self, ref: LadderRef) -> State:
+        """Created until its matchmaker first runs; running; stopped by its organiser (its
+        matchmakers stop pairing, its queued matches are not played) until resumed."""
+        key = keys.ladder(ref.slug)
+        value = self._redis.hget(key, "state")
+        if value is not None:
+            return State(as_text(value))
+        self.get(ref)  # an unknown ladder fails here; one stored before states gets one
+        rated = self._redis.llen(keys.ladder_log(ref.slug))
+        return states.set_derived(
+            self._redis, key, "state", State.RUNNING if rated else State.CREATED
+        )
+
+    def transition(self, ref: LadderRef, command: Command, reason: str = "") -> State:
+        """Apply `command` to the ladder's state in one transaction, or refuse it naming the
+        state (`LifecycleError`); the state it was in."""
+        self.state(ref)  # an unknown ladder fails here; a state missing is derived
+        return states.transition(
+            self._redis, keys.ladder(ref.slug), "state", f"ladder {ref}", command,
+            lambda state: self._state_detail(ref, state), reason,
+        )  # fmt: skip
+
+    def _state_detail(self, ref: LadderRef, state: State) -> str:
+        rated = self._redis.llen(keys.ladder_log(ref.slug))
+        detail = f"{rated} rated result{'' if rated == 1 else 's'}"
+        reason = (
+            self._redis.hget(keys.ladder(ref.slug), "reason") if state is State.STOPPED else None
+        )
+        return f"{detail}; {as_text(reason)}" if reason else detail
 
     def check_player(self, name: str, registered: bool | None = None) -> str:
         """`name` if it is a built-in bot spec or a registered bot, else `UnknownBotError`.

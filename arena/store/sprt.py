@@ -38,6 +38,7 @@ from arena.ratings import (
 from arena.ratings.pentanomial import PAIR_SCORES
 from arena.store import keys
 from arena.store.values import as_text
+from arena.tournament import lifecycle
 
 SPRT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 CELLS = tuple(f"p{i}" for i in range(len(PAIR_SCORES)))  # hash fields of the pentanomial counts
@@ -58,6 +59,15 @@ class State(enum.Enum):
     ACCEPTED_H1 = "accepted H1"
     STOPPED = "stopped"  # by the organiser, or because its pairs could not be played
     CAPPED = "capped"  # max_pairs played without reaching a bound
+
+
+LIFECYCLE = {
+    State.RUNNING: lifecycle.State.RUNNING,
+    State.ACCEPTED_H0: lifecycle.State.FINISHED,
+    State.ACCEPTED_H1: lifecycle.State.FINISHED,
+    State.CAPPED: lifecycle.State.FINISHED,
+    State.STOPPED: lifecycle.State.STOPPED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +169,23 @@ class SprtStatus:
     def pairs(self) -> int:
         return sum(self.counts)
 
+    @property
+    def event_state(self) -> lifecycle.State:
+        """The test's state among every event's: decided or capped is finished."""
+        return LIFECYCLE[self.state]
+
+    def refusal(self, command: lifecycle.Command) -> lifecycle.LifecycleError:
+        """Why the test does not take `command` now, naming its state."""
+        cap = f" of {self.definition.max_pairs}" if self.definition.max_pairs is not None else ""
+        detail = f"{self.pairs}{cap} pairs, LLR {self.llr:.3f}"
+        if self.event_state is lifecycle.State.FINISHED:
+            detail = f"{self.state.value}: {detail}"
+        elif self.reason:
+            detail = f"{detail}; {self.reason}"
+        return lifecycle.LifecycleError(
+            f"SPRT {self.definition.name}", self.event_state, command, detail
+        )
+
     def elo(self, confidence: float = 0.95) -> EloInterval | None:
         """`test` minus `base` in the test's Elo model, with its interval; None before the first
         pair. Pairs that all scored the same have no spread: then the interval's bounds come
@@ -199,7 +226,7 @@ class SprtStore:
     def create(self, definition: SprtDefinition) -> None:
         key = keys.sprt(definition.name)
         if not self._redis.hsetnx(key, "definition", definition.to_json()):
-            raise SprtError(f"an SPRT named {definition.name!r} already exists")
+            raise self.status(definition.name).refusal(lifecycle.Command.START)
         pipe = self._redis.pipeline()
         pipe.hset(key, mapping={"state": State.RUNNING.value, "created": time.time()})
         pipe.hset(key, mapping={"llr": repr(0.0), **dict.fromkeys(CELLS, 0)})
@@ -285,6 +312,26 @@ class SprtStore:
                     pipe.hset(key, "reason", reason)
                     pipe.execute()
                     return True
+                except redis.WatchError:
+                    continue
+
+    def resume(self, name: str) -> None:
+        """Run a stopped test again (its counts stay), or refuse naming its state."""
+        key = keys.sprt(name)
+        self.status(name)  # an unknown name fails here
+        with self._redis.pipeline() as pipe:
+            while True:
+                try:
+                    pipe.watch(key)  # type: ignore[no-untyped-call]
+                    status = self.status(name)
+                    if status.state is not State.STOPPED:
+                        pipe.unwatch()
+                        raise status.refusal(lifecycle.Command.RESUME)
+                    pipe.multi()
+                    pipe.hset(key, "state", State.RUNNING.value)
+                    pipe.hdel(key, "reason", "ended")
+                    pipe.execute()
+                    return
                 except redis.WatchError:
                     continue
 

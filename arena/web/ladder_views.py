@@ -12,9 +12,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import redis
+
 from arena.cli.ladder_views import matches_note, rates
 from arena.ratings.ladder import Standing
-from arena.store.ladders import LadderDefinition
+from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.ratings import RatingStore
 from arena.tournament.points_text import points_text
 from arena.web import links
 from arena.web.chart import Series, history_svg
@@ -32,13 +35,15 @@ class LadderSummary:
     players: int  # seats at a game
     rates: str
     rated: int  # bots with a rated result
+    state: str  # created, running or stopped
 
 
-def summary(definition: LadderDefinition, rated: int) -> LadderSummary:
+def summary(client: redis.Redis, definition: LadderDefinition) -> LadderSummary:
     ref = definition.ref
     return LadderSummary(
         ref.slug, links.ladder_url(ref.slug), str(ref), ref.game, definition.players,
-        rates(definition), rated,
+        rates(definition), RatingStore(client).player_count(definition),
+        LadderStore(client).state(ref).value,
     )  # fmt: skip
 
 

@@ -24,8 +24,7 @@ def _definition(client: redis.Redis, slug: str) -> LadderDefinition:
 
 def ladder_list(request: Request) -> Response:
     client = store_client(request)
-    ratings = RatingStore(client)
-    ladders = [views.summary(d, ratings.player_count(d)) for d in LadderStore(client).all()]
+    ladders = [views.summary(client, d) for d in LadderStore(client).all()]
     return page(request, "ladders.html", {"ladders": ladders})
 
 
@@ -35,7 +34,7 @@ def ladder_page(request: Request) -> Response:
     ratings = RatingStore(client)
     rows = ratings.leaderboard(definition, views.board(definition), SHOWN)
     context = {
-        "ladder": views.summary(definition, ratings.player_count(definition)),
+        "ladder": views.summary(client, definition),
         "standings": views.standings(definition, rows),
         "builtin": definition.bots,
     }
@@ -52,7 +51,7 @@ def ladder_bot(request: Request) -> Response:
     except LadderError:
         raise NotFound(f"bot {bot!r} has no rated result on ladder {definition.ref}") from None
     context = {
-        "ladder": views.summary(definition, ratings.player_count(definition)),
+        "ladder": views.summary(client, definition),
         "bot": bot,
         "standing": ratings.standing(definition, bot),
         "chart": views.chart(definition, bot, entries),

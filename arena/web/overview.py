@@ -7,7 +7,6 @@ from starlette.responses import Response
 
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderStore
-from arena.store.ratings import RatingStore
 from arena.web import ladder_views
 from arena.web import tournaments as tournament_pages
 from arena.web.render import page, store_client
@@ -15,13 +14,11 @@ from arena.web.render import page, store_client
 
 def home(request: Request) -> Response:
     client = store_client(request)
-    registry, ratings = BotRegistry(client), RatingStore(client)
+    registry = BotRegistry(client)
     bots = registry.all()
     context = {
         "tournaments": tournament_pages.summaries(client),
-        "ladders": [
-            ladder_views.summary(d, ratings.player_count(d)) for d in LadderStore(client).all()
-        ],
+        "ladders": [ladder_views.summary(client, d) for d in LadderStore(client).all()],
         "bots": len(bots),
         "online": sum(1 for b in bots if registry.is_online(b.bot_id)),
     }

@@ -71,7 +71,7 @@ def test_a_test_played_to_the_end_shows_its_figures(run: Invoke, redis_client: r
     assert "few" in listed.output and "capped" in listed.output and "logistic" in listed.output
 
 
-def test_stop_takes_the_queued_batches_off_the_queue(
+def test_stop_takes_the_queued_batches_off_the_queue_and_resume_queues_them_again(
     run: Invoke, redis_client: redis.Redis
 ) -> None:
     assert run("start", "halt", *GREEDY_VS_RANDOM).exit_code == 0
@@ -79,8 +79,16 @@ def test_stop_takes_the_queued_batches_off_the_queue(
     assert stopped.exit_code == 0 and "4 queued batches taken off" in stopped.output
     assert arena_queue(redis_client).count == 0
     assert SprtStore(redis_client).status("halt").state is State.STOPPED
-    _fails_cleanly(run("stop", "halt"), "SPRT halt is not running: stopped")
+    _fails_cleanly(
+        run("stop", "halt"),
+        "SPRT halt is stopped (0 pairs, LLR 0.000; stopped by the organiser); it is stopped already",
+    )
     assert "halt: stopped (stopped by the organiser)" in run("status", "halt").output
+    resumed = run("resume", "halt")
+    assert resumed.exit_code == 0 and "SPRT halt resumed; 4 batches queued" in resumed.output
+    assert arena_queue(redis_client).count == 4
+    assert SprtStore(redis_client).status("halt").state is State.RUNNING
+    _fails_cleanly(run("resume", "halt"), "SPRT halt is running (0 pairs, LLR 0.000); nothing to")
 
 
 @pytest.mark.parametrize(
@@ -112,7 +120,10 @@ def test_names_are_unique_and_unknown_names_are_named(
     run: Invoke, redis_client: redis.Redis
 ) -> None:
     assert run("start", "once", *GREEDY_VS_RANDOM).exit_code == 0
-    _fails_cleanly(run("start", "once", *GREEDY_VS_RANDOM), "an SPRT named 'once' already exists")
+    _fails_cleanly(
+        run("start", "once", *GREEDY_VS_RANDOM),
+        "SPRT once is running (0 pairs, LLR 0.000); it has started already",
+    )
     _fails_cleanly(run("stop", "twice"), "unknown SPRT 'twice'; known SPRTs: once")
     _fails_cleanly(run("status", "twice"), "unknown SPRT 'twice'")
     _fails_cleanly(CliRunner().invoke(main, ["sprt", "list"], env={"REDIS_URL": ""}), "no Redis")

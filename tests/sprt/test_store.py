@@ -10,6 +10,7 @@ import redis
 
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtError, SprtStore, State, UnknownSprtError
+from arena.tournament.lifecycle import Command, LifecycleError
 
 WIDE = SprtDefinition("wide", "greedy", "random", elo0=0.0, elo1=50.0)
 
@@ -128,9 +129,26 @@ def test_stop_ends_a_running_test_once(redis_client: redis.Redis) -> None:
 def test_a_name_is_taken_once(redis_client: redis.Redis) -> None:
     store = SprtStore(redis_client)
     store.create(WIDE)
-    with pytest.raises(SprtError, match="an SPRT named 'wide' already exists"):
+    with pytest.raises(LifecycleError, match=r"SPRT wide is running \(0 pairs, LLR 0.000\); "):
         store.create(SprtDefinition("wide", "search#64", "search#8"))
     assert store.get("wide") == WIDE and store.names() == ["wide"]
+
+
+def test_a_decided_test_refuses_to_start_or_stop_naming_its_state(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(WIDE)
+    number = 0
+    while store.apply_pair("wide", number, 4) is not None:
+        number += 1
+    status = store.status("wide")
+    assert status.state is State.ACCEPTED_H1 and not store.stop("wide", "late")
+    message = f"SPRT wide is finished (accepted H1: {status.pairs} pairs, LLR {status.llr:.3f}); "
+    with pytest.raises(LifecycleError) as refused:
+        store.create(WIDE)
+    assert str(refused.value) == message + "nothing to start"
+    assert str(status.refusal(Command.STOP)) == message + "nothing to stop"
 
 
 def test_the_elo_estimate_has_an_interval(redis_client: redis.Redis) -> None:

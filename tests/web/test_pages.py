@@ -14,6 +14,7 @@ from arena.cli import tournaments as cli
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.tournaments import Status, TournamentStore
+from arena.tournament.lifecycle import Command
 from arena.web.app import create_app
 from tests.web.arena_fixtures import SDK_BOT, SDK_VERSION, connected_sdk_bot, play_swiss
 from tests.web.html_tables import column, hrefs, table
@@ -127,6 +128,11 @@ def test_ladder_pages_rank_by_the_store_and_chart_each_bot_s_history(
     assert column(history, "history", "#") == ["5", "4", "3", "2", "1"]
     assert f"/games/{slug}.m5.g0" in hrefs(history)
     assert slug in web.get("/ladders").text and slug in web.get("/").text
+    assert column(web.get("/ladders").text, "ladders", "state") == ["created"]
+    LadderStore(redis_client).transition(definition.ref, Command.RUN)
+    LadderStore(redis_client).transition(definition.ref, Command.STOP)
+    assert column(web.get("/ladders").text, "ladders", "state") == ["stopped"]
+    assert 'status-stopped">stopped</span></h1>' in web.get(f"/ladders/{slug}").text
 
 
 @pytest.mark.parametrize(
