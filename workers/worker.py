@@ -3,7 +3,6 @@ noticed and replayed in seconds rather than RQ's default minutes."""
 
 from __future__ import annotations
 
-import logging
 import signal
 import time
 from multiprocessing import Process
@@ -14,12 +13,14 @@ from rq import Queue, Worker
 from rq.executions import Execution
 from rq.job import Job
 from rq.serializers import JSONSerializer
+from rq.worker import WorkerStatus
 
 import workers.jobs  # noqa: F401 - imported once here, so every forked job starts warm
 from arena.metrics.recorder import record_job_failure
 from arena.store.outages import connect_patiently
 from arena.store.server import connect
 from workers import liveness, sprt
+from workers.logs import configure, events, failure_text, job_label
 from workers.processes import signals_deferred
 from workers.queue import QUEUE_NAME, job_place
 
@@ -33,7 +34,7 @@ WORKER_TTL_S = 17
 STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
 RESTART_PAUSE_S = 1.0  # before a dead worker of a pool is replaced
 
-log = logging.getLogger("arena.workers")
+log = events
 
 
 class ArenaQueue(Queue):
@@ -49,6 +50,27 @@ class ArenaWorker(Worker):
     and a match that cannot be played stops its tournament rather than leave it waiting."""
 
     queue_class = ArenaQueue
+    announces_stop = True  # a pool's workers leave the one line saying so to the pool
+
+    def perform_job(self, job: Job, queue: Queue, execution: Execution) -> bool:
+        started = time.monotonic()
+        events.info("started %s", job_label(job))
+        done = bool(super().perform_job(job, queue, execution))
+        if done:
+            events.info("finished %s in %.1f s", job_label(job), time.monotonic() - started)
+        return done
+
+    def handle_exception(self, job: Job, *exc_info: Any) -> None:
+        left = job.retries_left
+        retried = f" (to be retried, {left} attempt(s) left)" if left else ""
+        events.warning("failed %s: %s%s", job_label(job), failure_text(exc_info[1]), retried)
+        super().handle_exception(job, *exc_info)
+
+    def request_stop(self, signum: int, frame: Any) -> None:
+        if self.announces_stop:
+            busy = self.get_state() == WorkerStatus.BUSY
+            events.info("stopping" + (": the job in hand finishes first" if busy else ""))
+        super().request_stop(signum, frame)  # type: ignore[no-untyped-call]
 
     def get_heartbeat_ttl(self, job: Any, working_time: float = 0.0) -> int:
         return HEARTBEAT_S + HEARTBEAT_SLACK_S
@@ -77,13 +99,21 @@ class ArenaWorker(Worker):
             liveness.interrupted(self.connection, *job_place(job), not job.retries_left)
 
 
-def work(redis_url: str, burst: bool = False, name: str | None = None, fork: bool = False) -> None:
+def work(
+    redis_url: str,
+    burst: bool = False,
+    name: str | None = None,
+    fork: bool = False,
+    verbosity: int = 0,
+    in_pool: bool = False,
+) -> None:
     """Run one worker in this process until stopped (or, with `burst`, until the queue is empty).
     It plays each match itself (`workers.inprocess`), or with `fork` in a work-horse forked for
-    the match, as RQ does by default: slower, but a crash of the match spares the worker."""
+    the match, as RQ does by default: slower, but a crash of the match spares the worker.
+    `verbosity` as `workers.logs.configure`; `in_pool`: the pool says when it stops."""
     from workers.inprocess import InProcessWorker  # it builds on ArenaWorker, defined here
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    configure(verbosity)
     connect(redis_url).ping()  # a wrong URL fails at once; a lost Redis is waited for below
     worker_class = ArenaWorker if fork else InProcessWorker
     worker = worker_class(
@@ -96,14 +126,25 @@ def work(redis_url: str, burst: bool = False, name: str | None = None, fork: boo
         name=name,
         exception_handlers=[record_job_failure],  # arena_worker_failures_total, via Redis
     )
+    worker.announces_stop = not in_pool
+    events.info("worker %s listening on queue %s", worker.name, QUEUE_NAME)
     worker.work(burst=burst, with_scheduler=False)
 
 
-def work_pool(redis_url: str, processes: int, name: str | None = None, fork: bool = False) -> None:
+def work_pool(
+    redis_url: str,
+    processes: int,
+    name: str | None = None,
+    fork: bool = False,
+    verbosity: int = 0,
+) -> None:
     """`processes` workers, each its own process (`work`), a worker that dies replaced (a match
     that crashes its worker is replayed elsewhere, but the pool must not shrink). Ctrl-C, or
-    SIGTERM (which the `arena` command turns into a KeyboardInterrupt), stops them all."""
-    children = [_worker_process(redis_url, name, f"{n}", fork) for n in range(processes)]
+    SIGTERM (which the `arena` command turns into a KeyboardInterrupt), stops them all, and this
+    returns."""
+    configure(verbosity)
+    settings = (redis_url, name, fork, verbosity)
+    children = [_worker_process(*settings, f"{n}") for n in range(processes)]
     replaced = 0
     try:
         with signals_deferred():  # an interrupt mid-start would leave a child unknown
@@ -118,26 +159,34 @@ def work_pool(redis_url: str, processes: int, name: str | None = None, fork: boo
                 time.sleep(RESTART_PAUSE_S)  # a worker that cannot start must not spin
                 replaced += 1  # a new name: the dead one's stays registered until its TTL ends
                 with signals_deferred():
-                    children[n] = _worker_process(redis_url, name, f"{n}.{replaced}", fork)
+                    children[n] = _worker_process(*settings, f"{n}.{replaced}")
                     children[n].start()
+    except KeyboardInterrupt:
+        log.info(
+            "stopping %d workers: the jobs in hand finish first (at most %g s)",
+            len(children),
+            STOP_GRACE_S,
+        )
     finally:
         _stop_workers([child for child in children if child.pid is not None])
 
 
-def _worker_process(redis_url: str, name: str | None, slot: str, fork: bool) -> Process:
+def _worker_process(
+    redis_url: str, name: str | None, fork: bool, verbosity: int, slot: str
+) -> Process:
     return Process(
         target=_work_in_child,
-        args=(redis_url, f"{name}-{slot}" if name else None, fork),
+        args=(redis_url, f"{name}-{slot}" if name else None, fork, verbosity),
         name=f"arena-worker-{slot}",
     )
 
 
-def _work_in_child(redis_url: str, name: str | None, fork: bool) -> None:
+def _work_in_child(redis_url: str, name: str | None, fork: bool, verbosity: int) -> None:
     # A forked child inherits the parent's handlers, here the ones holding signals back while
     # it starts children: a stop signal must stop it until RQ installs its own.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    work(redis_url, False, name, fork)
+    work(redis_url, False, name, fork, verbosity, in_pool=True)
 
 
 def _stop_workers(children: list[Process]) -> None:

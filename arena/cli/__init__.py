@@ -306,9 +306,10 @@ from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
 from arena.cli.store_commands import backup, restore  # noqa: E402
 from arena.cli.swiss_compare import swiss_compare  # noqa: E402
-from arena.cli.tournament_commands import bench_tournament, tournament_group, worker  # noqa: E402
+from arena.cli.tournament_commands import bench_tournament, tournament_group  # noqa: E402
 from arena.cli.tournament_states import tournament_list, tournament_stop  # noqa: E402
 from arena.cli.web import bench_web, web  # noqa: E402
+from arena.cli.worker_command import worker  # noqa: E402
 
 main.add_command(worker)
 main.add_command(tournament_group)

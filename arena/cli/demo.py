@@ -22,7 +22,7 @@ from pathlib import Path
 import redis
 from rich.console import Console
 
-from arena.cli import tournaments
+from arena.cli import tournament_watch, tournaments
 from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.listening import LOOPBACK, WEB_PORT
 from arena.store.bots import BotRegistry
@@ -143,7 +143,7 @@ def _tournament(
     )
     started = time.monotonic()
     tournament.start(client, name)
-    status = tournaments.watch(console, client, name, timeout_s=600)
+    status = tournament_watch.watch(console, client, name, timeout_s=600)
     console.print(f"{name} {status.value} in {time.monotonic() - started:.1f} s")
     console.print(tournaments.standings_table(client, name))
     console.print(tournaments.crosstable_table(client, name))

@@ -1,4 +1,4 @@
-"""`arena worker` and `arena tournament ...`: organising tournaments the worker pool plays."""
+"""`arena tournament ...`: organising tournaments the worker pool plays."""
 
 from __future__ import annotations
 
@@ -11,34 +11,6 @@ from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
     from arena.bench_pipeline import PipelineFigures
-
-
-@click.command()
-@REDIS_OPTION
-@click.option("--processes", "-p", default=1, show_default=True, help="Worker processes.")
-@click.option("--burst", is_flag=True, help="Stop when the queue is empty.")
-@click.option("--name", help="Worker name (a suffix -N is added per process); default random.")
-@click.option(
-    "--fork-per-job",
-    is_flag=True,
-    help="Play each match in a forked work-horse (RQ's default): slower, but a match that "
-    "crashes its process spares the worker.",
-)
-@friendly_errors
-def worker(
-    redis_url: str | None, processes: int, burst: bool, name: str | None, fork_per_job: bool
-) -> None:
-    """Run RQ workers that play tournament matches."""
-    from arena.cli.network import require_redis_url
-    from workers.worker import work, work_pool
-
-    url = require_redis_url(redis_url)
-    if processes < 1:
-        raise click.ClickException("--processes must be at least 1")
-    if processes == 1 or burst:
-        work(url, burst=burst, name=name, fork=fork_per_job)
-    else:
-        work_pool(url, processes, name, fork=fork_per_job)
 
 
 @click.group("tournament")
@@ -161,11 +133,15 @@ def parse_time_control(text: str) -> TimeControl:
 @tournament_group.command("start")
 @click.argument("name")
 @REDIS_OPTION
-@click.option("--watch", is_flag=True, help="Show live progress until it ends.")
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Show the progress until it ends (piped: a plain line per round and every few seconds).",
+)
 @friendly_errors
 def tournament_start(name: str, redis_url: str | None, watch: bool) -> None:
     """Schedule the tournament's first round (Swiss) or all rounds (round robin)."""
-    from arena.cli import tournaments
+    from arena.cli import tournament_watch, tournaments
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
 
@@ -173,18 +149,22 @@ def tournament_start(name: str, redis_url: str | None, watch: bool) -> None:
     rounds = tournaments.start(client, name)
     console.print(f"Started {name}: {rounds} round(s) scheduled; workers play them.")
     if watch:
-        tournaments.watch(console, client, name)
+        tournament_watch.watch(console, client, name)
         console.print(tournaments.standings_table(client, name))
 
 
 @tournament_group.command("status")
 @click.argument("name")
 @REDIS_OPTION
-@click.option("--watch", is_flag=True, help="Show live progress until it ends.")
+@click.option(
+    "--watch",
+    is_flag=True,
+    help="Show the progress until it ends (piped: a plain line per round and every few seconds).",
+)
 @friendly_errors
 def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     """How far the tournament has got."""
-    from arena.cli import tournaments
+    from arena.cli import tournament_watch
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
     from arena.store.tournaments import Status, TournamentStore
@@ -193,9 +173,9 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     client = connect(require_redis_url(redis_url))
     jobs = liveness.settle(client, name)  # never `running` with a match that cannot be played
     if watch:
-        tournaments.watch(console, client, name)
+        tournament_watch.watch(console, client, name)
         jobs = liveness.settle(client, name)
-    done, scheduled, planned, status = tournaments.progress(client, name)
+    done, scheduled, planned, status = tournament_watch.progress(client, name)
     unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
     console.print(
         f"{name}: {status.value}; {done} of {scheduled} scheduled {unit} played; "

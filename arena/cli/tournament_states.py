@@ -31,8 +31,8 @@ def tournament_stop(name: str, redis_url: str | None) -> None:
 @friendly_errors
 def tournament_list(redis_url: str | None) -> None:
     """Every tournament with its state and how far it has got."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.cli.tournament_watch import progress, rounds_scheduled
     from arena.store.server import connect
     from arena.store.tournaments import TournamentStore
 
@@ -46,11 +46,11 @@ def tournament_list(redis_url: str | None) -> None:
         table.add_column(column)
     for name in store.names():
         definition = store.get(name)
-        done, scheduled, planned, status = tournaments.progress(client, name)
+        done, scheduled, planned, status = progress(client, name)
         unit = "tables" if definition.table_size else "matches"
         table.add_row(
             name, definition.format.value, definition.game, status.value,
-            f"{tournaments.rounds_scheduled(client, name)} of {planned}",
+            f"{rounds_scheduled(client, name)} of {planned}",
             f"{done} of {scheduled} {unit}", store.reason(name),
         )  # fmt: skip
     console.print(table)

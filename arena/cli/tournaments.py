@@ -6,13 +6,9 @@ import csv
 import io
 import json
 import math
-import time
 from collections.abc import Sequence
 
 import redis
-from rich.console import Console, Group
-from rich.live import Live
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
@@ -21,16 +17,13 @@ from arena.games import base_config, get_game
 from arena.match.table_score import table_size
 from arena.ratings import BTFit, RatingError, fit_bradley_terry
 from arena.store.bots import BotRegistry
-from arena.store.table_rounds import TableStore
-from arena.store.tournaments import Status, TournamentStore, round_to_json
+from arena.store.tournaments import TournamentStore, round_to_json
 from arena.tournament import Bye, ByeKind, ByePoints, Tiebreak, crosstable, export_trf, standings
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition
 from arena.tournament.lifecycle import Command
 from arena.tournament.points_text import points_text
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
 from workers import liveness, tournament
-
-WATCH_CHECK_S = 3.0  # how often a watcher makes sure the tournament can still go on
 
 TIEBREAK_LABELS = {  # short headers keep the table readable in 80 columns; the caption explains
     Tiebreak.BUCHHOLZ: ("BH", "Buchholz"),
@@ -124,49 +117,6 @@ def parse_tiebreak(text: str) -> Tiebreak:
     except ValueError:
         known = ", ".join(t.value for t in Tiebreak)
         raise ValueError(f"unknown tie-break {text!r}: choose from {known}") from None
-
-
-def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
-    """(matches recorded, matches scheduled, rounds planned, status); tables in a game of three
-    or more sides."""
-    store = TournamentStore(client)
-    if store.get(name).table_size:
-        return table_views.progress(client, name)
-    scheduled = sum(len(r.pairings) for r in store.rounds(name))
-    return len(store.results(name)), scheduled, store.get(name).planned_rounds, store.status(name)
-
-
-def watch(console: Console, client: redis.Redis, name: str, timeout_s: float = 3600) -> Status:
-    """A live progress display until the tournament finishes or stops."""
-    bar = Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-    )
-    task = bar.add_task(name, total=None)
-    end = time.monotonic() + timeout_s
-    checked = time.monotonic()
-    with Live(Group(bar), console=console, refresh_per_second=4, transient=True):
-        while time.monotonic() < end:
-            if time.monotonic() - checked >= WATCH_CHECK_S:  # as `status` does: no false hope
-                liveness.settle(client, name)
-                checked = time.monotonic()
-            done, scheduled, planned, status = progress(client, name)
-            rounds = rounds_scheduled(client, name)
-            bar.update(task, completed=done, total=max(scheduled, 1))
-            bar.update(task, description=f"{name}: round {rounds} of {planned}, matches")
-            if status in (Status.FINISHED, Status.STOPPED):
-                return status
-            time.sleep(0.25)
-    return progress(client, name)[3]
-
-
-def rounds_scheduled(client: redis.Redis, name: str) -> int:
-    if TournamentStore(client).get(name).table_size:
-        return len(TableStore(client).rounds(name))
-    return len(TournamentStore(client).rounds(name))
 
 
 def standings_table(client: redis.Redis, name: str) -> Table:

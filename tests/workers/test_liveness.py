@@ -18,7 +18,7 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
-from arena.cli.tournaments import watch
+from arena.cli.tournament_watch import watch
 from arena.metrics.recorder import VOIDED, read_counter
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
