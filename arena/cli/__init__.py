@@ -304,6 +304,7 @@ def demo(
 from arena.cli.ladder_states import ladder_resume, ladder_stop  # noqa: E402
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
+from arena.cli.status_command import status  # noqa: E402
 from arena.cli.store_commands import backup, restore  # noqa: E402
 from arena.cli.swiss_compare import swiss_compare  # noqa: E402
 from arena.cli.tournament_commands import bench_tournament, tournament_group  # noqa: E402
@@ -325,6 +326,7 @@ main.add_command(sprt_group)
 main.add_command(web)
 main.add_command(backup)
 main.add_command(restore)
+main.add_command(status)
 bench.add_command(bench_web)
 bench.add_command(swiss_compare)
 

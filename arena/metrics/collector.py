@@ -220,19 +220,27 @@ class ArenaCollector(Collector):
             "RQ jobs per queue and state (queued, started, deferred, scheduled, failed).",
             labels=["queue", "state"],
         )
-        queues = Queue.all(connection=self._redis, serializer=JSONSerializer)
-        pipe = self._redis.pipeline(transaction=False)
-        for queue in queues:
-            pipe.llen(queue.key)
-            for registry in _registries(queue):
-                pipe.zcard(registry.key)  # no cleanup: a scrape must not write
-        replies = iter(pipe.execute())
-        for queue in queues:
-            for state in ("queued", "started", "deferred", "scheduled", "failed"):
-                depth.add_metric([queue.name, state], float(next(replies)))
+        for queue, states in queue_depths(self._redis).items():
+            for state, count in states.items():
+                depth.add_metric([queue, state], float(count))
         workers = GaugeMetricFamily("arena_workers", "RQ workers registered and alive.")
         workers.add_metric([], float(Worker.count(connection=self._redis)))
         return [depth, workers]
+
+
+QUEUE_STATES = ("queued", "started", "deferred", "scheduled", "failed")
+
+
+def queue_depths(client: redis.Redis) -> dict[str, dict[str, int]]:
+    """Each RQ queue's jobs by state (QUEUE_STATES), in one pipelined read."""
+    queues = Queue.all(connection=client, serializer=JSONSerializer)
+    pipe = client.pipeline(transaction=False)
+    for queue in queues:
+        pipe.llen(queue.key)
+        for registry in _registries(queue):
+            pipe.zcard(registry.key)  # no cleanup: a scrape must not write
+    replies = iter(pipe.execute())
+    return {q.name: {state: int(next(replies)) for state in QUEUE_STATES} for q in queues}
 
 
 def _registries(queue: Queue) -> tuple[BaseRegistry, ...]:

@@ -60,8 +60,8 @@ def event_families(client: redis.Redis) -> list[Metric]:
         "(queued, started, scheduled, deferred).",
         labels=["kind", "event", "state"],
     )
-    running = _running_events(client)
-    counts = _jobs_per_event(client) if running else Counter()
+    running = running_events(client)
+    counts = jobs_per_event(client) if running else Counter()
     for kind, event in running:
         for state in JOB_STATES:
             jobs.add_metric([kind, event, state], float(counts[kind, event, state]))
@@ -81,7 +81,7 @@ def ladder_match_family(ladders: Sequence[LadderDefinition], numbered: Sequence[
     return family
 
 
-def _running_events(client: redis.Redis) -> list[tuple[str, str]]:
+def running_events(client: redis.Redis) -> list[tuple[str, str]]:
     tournaments = sorted(as_text(n) for n in client.smembers(keys.tournaments()))
     sprts = sorted(as_text(n) for n in client.smembers(keys.sprts()))
     pipe = client.pipeline(transaction=False)
@@ -95,7 +95,7 @@ def _running_events(client: redis.Redis) -> list[tuple[str, str]]:
     return [event for event, state in zip(named, states, strict=True) if state in running]
 
 
-def _jobs_per_event(client: redis.Redis) -> Counter[tuple[str, str, str]]:
+def jobs_per_event(client: redis.Redis) -> Counter[tuple[str, str, str]]:
     queues = Queue.all(connection=client, serializer=JSONSerializer)
     pipe = client.pipeline(transaction=False)
     for queue in queues:

@@ -14,9 +14,10 @@ from pathlib import Path
 import redis
 
 
-def connect(url: str) -> redis.Redis:
-    """A client for `url` (`redis://host:port/db` or `unix:///path/to/socket`)."""
-    return redis.Redis.from_url(url)
+def connect(url: str, timeout_s: float | None = None) -> redis.Redis:
+    """A client for `url` (`redis://host:port/db` or `unix:///path/to/socket`); with `timeout_s`,
+    connecting and each command give up after that long instead of waiting forever."""
+    return redis.Redis.from_url(url, socket_connect_timeout=timeout_s, socket_timeout=timeout_s)
 
 
 @contextmanager
