@@ -20,7 +20,10 @@ first, so that one maximum-cardinality, maximum-weight matching optimises them i
 7. Dutch order: inside a score group, top half against bottom half (rank i against i + size/2,
    so round 1 is 1 v n/2+1, 2 v n/2+2, ...); across groups, the floater nearest the group edge
    against the top of the group below. Deviations cost their square, so when floats shift a
-   group the whole fold shifts evenly instead of one pair breaking it.
+   group the whole fold shifts evenly instead of one pair breaking it. Between folds equally
+   far off, a pair inside one half is an exchange (FIDE Dutch's term): the lower of two top-half
+   players, or the higher of two bottom-half players, should be as near the middle as can be,
+   as FIDE Dutch tries the exchanges of the halves' nearest players first.
 
 Each tier's multiplier exceeds the largest possible sum of all lower tiers over a whole matching,
 so no amount of lower-tier gain can buy a higher-tier loss. Weights are exact integers. (The float
@@ -106,7 +109,10 @@ class _Graph:
         spread = entries[0].score2 - entries[-1].score2 if entries else 0
         self.score_max = spread * spread
         self.height_max = entries[0].score2 * spread if entries else 0
-        self.fold_max = 4 * n * n  # a squared rank distance is below (2n)^2
+        # A squared rank distance is below (2n)^2. An exchange's reach is below its group's
+        # size, so one unit of distance outweighs any one pair's reach: reach breaks ties.
+        self.reach_unit = max((stop - start for start, stop in self.groups), default=0)
+        self.fold_max = 4 * n * n * self.reach_unit
         self.float_units, self.float_span = _float_units(entries)
         # Multipliers, least significant first: each exceeds the whole matching's lower tiers.
         self.bye_rank_base = pairs * (self.fold_max + 1) + 1
@@ -153,11 +159,16 @@ class _Graph:
         return (entry.floats[0] is direction) * last + (entry.floats[1] is direction) * before
 
     def fold_penalty(self, i: int, j: int) -> int:
-        """Squared distance of the pair (i < j) from the Dutch ideal, in ranks."""
+        """Squared distance of the pair (i < j) from the Dutch ideal, in ranks, then how far
+        from the middle of its group an exchange reaches."""
         start, stop = self.groups[self.group_of[i]]
-        if j < stop:
-            return (j - i - (stop - start) // 2) ** 2
-        return ((stop - 1 - i) + (j - self.groups[self.group_of[j]][0])) ** 2
+        if j >= stop:
+            distance = (stop - 1 - i) + (j - self.groups[self.group_of[j]][0])
+            return distance * distance * self.reach_unit
+        middle = start + (stop - start) // 2
+        distance = j - i - (stop - start) // 2
+        reach = middle - j if j < middle else i - middle + 1 if i >= middle else 0
+        return distance * distance * self.reach_unit + reach
 
     def all_pairs(self) -> Iterator[tuple[int, int]]:
         n = len(self.entries)

@@ -1,6 +1,7 @@
-"""Float history in Swiss pairing: who floated when, and the default pairing's care not to float
-a player down (or give the bye) right after a downfloat when another pairing does as well on the
-criteria above it."""
+"""Where the default Swiss pairing follows FIDE Dutch's order past the hard rules and score
+differences: float history (nobody floated down, or given the bye, right after a downfloat when
+another pairing does as well on the criteria above it), floats from the lowest groups, and the
+order of exchanges between the halves of a score group."""
 
 from __future__ import annotations
 
@@ -80,6 +81,28 @@ def test_equally_short_floats_leave_from_the_lowest_group_before_seats_are_grant
     )
     rnd = pair_round(P[:6], History(results), 3)
     assert rnd.pairings == (Pairing("p6", "p1"), Pairing("p2", "p4"), Pairing("p5", "p3"))
+
+
+def test_when_the_fold_is_all_rematches_the_halves_exchange_their_nearest_players() -> None:
+    # Round 1 is p1-p6 p2-p7 p3-p8 p4-p9 p5-p10; p3 and p5 win, the others draw. The half-point
+    # group p1 p2 p4 | p6 p7 p9 cannot fold (every fold pair has met). With seats, the best
+    # pairings shift the fold equally far; FIDE Dutch exchanges p4 (lowest of the top half)
+    # with p6 (highest of the bottom half) first, giving p4-p1 p2-p9 p6-p7, as we do now
+    # (before: p2-p1 p4-p7 p6-p9, exchanging p2).
+    field = [f"p{i}" for i in range(1, 11)]
+    first = pair_round(field, History(), 1)
+    results = tuple(
+        MatchResult(1, *p.entrants, *((0.5, 0.5) if not {"p3", "p5"} & {*p.entrants} else (1, 0)))
+        for p in first.pairings
+    )
+    second = pair_round(field, History(results), 2)
+    assert second.pairings == (
+        Pairing("p5", "p3"),
+        Pairing("p4", "p1"),
+        Pairing("p2", "p9"),
+        Pairing("p6", "p7"),
+        Pairing("p8", "p10"),
+    )
 
 
 @settings(max_examples=120, deadline=None)
