@@ -22,7 +22,7 @@ from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from arena.cli import tournaments
+from arena.services import events
 from arena.store.server import connect, given_or_found
 from arena.store.tournaments import TournamentStore, match_id
 from arena.tournament.definition import TimeControl
@@ -67,7 +67,7 @@ def measure(url: str, workers: int, kills: int, logs: Path) -> tuple[list[Kill],
     client = connect(url)
     name = f"recovery-{int(time.time())}"
     tc = TimeControl(move_ms=5000, bank_ms=5000)
-    tournaments.create(client, name, "round-robin", FIELD, None, "caper", "paris", 4, True, tc, 1)
+    events.create(client, name, "round-robin", FIELD, None, "caper", "paris", 4, True, tc, 1)
     tournament.start(client, name)
     pool = {f"w{n}": _worker(url, f"w{n}", logs) for n in range(workers)}
     try:

@@ -25,12 +25,12 @@ from rich.console import Console
 from arena.cli import tournament_watch, tournaments
 from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.listening import LOOPBACK, WEB_PORT
+from arena.services import events
 from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
 from arena.tournament.definition import TimeControl
 from arena.web.server import WebError, bind, serving_on
-from workers import tournament
 from workers.processes import python_process, worker_pool
 
 # Every strength of built-in bot, from random play to a few hundred rollouts a move. The search
@@ -128,7 +128,7 @@ def _tournament(
 ) -> Status:
     entrants = [*BUILTIN_FIELD, external]
     time_control = TimeControl(move_ms=2000, bank_ms=10_000, max_strikes=3, grace_ms=5000)
-    definition = tournaments.create(
+    definition = events.create(
         client, name, "swiss", entrants, options.rounds, options.game, options.city,
         options.games_per_match, True, time_control, options.seed,
     )  # fmt: skip
@@ -142,7 +142,7 @@ def _tournament(
         f"{WORKERS} worker processes"
     )
     started = time.monotonic()
-    tournament.start(client, name)
+    events.start(client, name)
     status = tournament_watch.watch(console, client, name, timeout_s=600)
     console.print(f"{name} {status.value} in {time.monotonic() - started:.1f} s")
     console.print(tournaments.standings_table(client, name))

@@ -1,57 +1,27 @@
-"""What `arena tournament status|standings|crosstable|export` show for a tournament of tables
-(a game of three or more sides): placement points, wins, average score and byes."""
+"""What `arena tournament standings|crosstable` print for a tournament of tables (a game of three
+or more sides): placement points, wins, average score and byes."""
 
 from __future__ import annotations
 
-import csv
-import io
-import json
-import math
 from collections.abc import Iterable
 
 import redis
 from rich.table import Table
 
-from arena.store.table_rounds import StoredTable, TableStore, table_round_to_json
-from arena.store.tournaments import Status, TournamentStore
-from arena.tournament import TableStanding, table_standings
-from arena.tournament.definition import max_pod_rounds
-from arena.tournament.placement import DEFAULT_BYE_POINTS
+from arena.services.events import TABLE_BYE_POINTS, standings_at_tables
+from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.tournaments import TournamentStore
 from arena.tournament.points_text import points_text
-
-BYE_POINTS = DEFAULT_BYE_POINTS  # what pairing uses too (`pods.pair_pods`' default)
-
-
-def default_rounds(entrants: int, size: int) -> int:
-    """Enough rounds of pods for one entrant to win them all: log base `size` of the field."""
-    if entrants < size:
-        return 1  # the definition then explains what is wrong
-    return max(1, min(math.ceil(math.log(entrants, size) - 1e-9), max_pod_rounds(entrants, size)))
-
-
-def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
-    """(tables recorded, tables scheduled, rounds planned, status)."""
-    tournaments, store = TournamentStore(client), TableStore(client)
-    scheduled = sum(len(r.tables) for r in store.rounds(name))
-    planned = tournaments.get(name).planned_rounds
-    return len(store.recorded(name)), scheduled, planned, tournaments.status(name)
-
-
-def standings(client: redis.Redis, name: str) -> list[TableStanding]:
-    """The standings from the stored tables and byes (`placement.table_standings`)."""
-    history = TableStore(client).history(name)
-    entrants = TournamentStore(client).entrants(name)
-    return table_standings(entrants, history.results, history.byes, BYE_POINTS)
 
 
 def standings_table(client: redis.Redis, name: str) -> Table:
-    rows = standings(client, name)
+    rows = standings_at_tables(client, name)
     cards = _mean_cards(TableStore(client).results(name).values())
     # A duplicate table seats everyone in every seat (V12): seat counts would say nothing.
     show_seats = not TournamentStore(client).get(name).duplicate
     caption = (
         "pts = placement points (first 1, last 0, ties split) plus byes "
-        f"({points_text(BYE_POINTS)} each); wins = tables finished first; "
+        f"({points_text(TABLE_BYE_POINTS)} each); wins = tables finished first; "
         "avg = game points a table "
         "(each deal of a duplicate table ranks its entrants, V12); cards = card points a table"
     )
@@ -81,7 +51,7 @@ def _mean_cards(tables: Iterable[StoredTable]) -> dict[str, float]:
 def crosstable_table(client: redis.Redis, name: str) -> Table:
     """Rows and columns in rank order: each cell lists the placement points the row's entrant
     took at every table it shared with the column's."""
-    ranked = [row.entrant for row in standings(client, name)]
+    ranked = [row.entrant for row in standings_at_tables(client, name)]
     shared: dict[tuple[str, str], list[float]] = {}
     results = sorted(TableStore(client).results(name).values(), key=lambda t: t.table_id)
     for stored in results:
@@ -92,7 +62,7 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
                     shared.setdefault((entrant, other), []).append(points[entrant])
     table = Table(
         title=f"{name}: crosstable (placement points at shared tables)",
-        caption=f"a bye scores {points_text(BYE_POINTS)}",
+        caption=f"a bye scores {points_text(TABLE_BYE_POINTS)}",
     )
     table.add_column("#", justify="right")
     table.add_column("entrant", no_wrap=True)
@@ -108,47 +78,3 @@ def _cell(shared: dict[tuple[str, str], list[float]], entrant: str, other: str) 
     if other == entrant:
         return "x"
     return " ".join(points_text(p) for p in shared.get((entrant, other), [])) or "."
-
-
-def export(client: redis.Redis, name: str, fmt: str) -> str:
-    if fmt == "trf":
-        raise ValueError(
-            f"{name} is a tournament of tables: TRF is for two-sided games; "
-            "use --format json or csv"
-        )
-    rows = standings(client, name)
-    if fmt == "json":
-        return _json(client, name, rows)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "entrant", "points", "tables", "wins", "average_score", "byes"])
-    for r in rows:
-        writer.writerow([r.rank, r.entrant, r.points, r.tables, r.wins, r.average_score, r.byes])
-    return out.getvalue()
-
-
-def _json(client: redis.Redis, name: str, rows: list[TableStanding]) -> str:
-    tournaments, store = TournamentStore(client), TableStore(client)
-    return json.dumps(
-        {
-            "definition": json.loads(tournaments.get(name).to_json()),
-            "status": tournaments.status(name).value,
-            "standings": [
-                {
-                    "rank": r.rank,
-                    "entrant": r.entrant,
-                    "points": r.points,
-                    "tables": r.tables,
-                    "wins": r.wins,
-                    "average_score": r.average_score,
-                    "byes": r.byes,
-                    "seats": list(r.seats),
-                }
-                for r in rows
-            ],
-            "rounds": [json.loads(table_round_to_json(r)) for r in store.rounds(name)],
-            "tables": [json.loads(t.to_json()) for t in store.results(name).values()],
-        },
-        indent=2,
-        sort_keys=True,
-    )

@@ -89,12 +89,12 @@ def tournament_create(
     swiss_system: str,
 ) -> None:
     """Define tournament NAME (it starts with `arena tournament start NAME`)."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
     names = [e.strip() for e in entrants.split(",") if e.strip()]
-    definition = tournaments.create(
+    definition = events.create(
         connect(require_redis_url(redis_url)),
         name,
         format_,
@@ -143,10 +143,11 @@ def tournament_start(name: str, redis_url: str | None, watch: bool) -> None:
     """Schedule the tournament's first round (Swiss) or all rounds (round robin)."""
     from arena.cli import tournament_watch, tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
     client = connect(require_redis_url(redis_url))
-    rounds = tournaments.start(client, name)
+    rounds = events.start(client, name)
     console.print(f"Started {name}: {rounds} round(s) scheduled; workers play them.")
     if watch:
         tournament_watch.watch(console, client, name)
@@ -166,6 +167,7 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     """How far the tournament has got."""
     from arena.cli import tournament_watch
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
     from arena.store.tournaments import Status, TournamentStore
     from workers import liveness
@@ -175,7 +177,7 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     if watch:
         tournament_watch.watch(console, client, name)
         jobs = liveness.settle(client, name)
-    done, scheduled, planned, status = tournament_watch.progress(client, name)
+    done, scheduled, planned, status = events.progress(client, name)
     unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
     console.print(
         f"{name}: {status.value}; {done} of {scheduled} scheduled {unit} played; "
@@ -223,12 +225,12 @@ def tournament_export(
     name: str, redis_url: str | None, fmt: str, through_round: int | None
 ) -> None:
     """Print standings and results as JSON, CSV or a FIDE TRF file."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
     client = connect(require_redis_url(redis_url))
-    click.echo(tournaments.export(client, name, fmt, through_round), nl=False)
+    click.echo(events.export(client, name, fmt, through_round), nl=False)
 
 
 @tournament_group.command("resume")
@@ -238,10 +240,10 @@ def tournament_export(
 def tournament_resume(name: str, redis_url: str | None) -> None:
     """Go on with a stopped tournament: its unplayed matches are queued again."""
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
-    from workers.tournament import resume
 
-    queued = resume(connect(require_redis_url(redis_url)), name)
+    queued = events.resume(connect(require_redis_url(redis_url)), name)
     console.print(f"{name} resumed: {queued} unplayed matches queued again.")
 
 
@@ -253,11 +255,11 @@ def tournament_resume(name: str, redis_url: str | None) -> None:
 def tournament_enter(name: str, entrant: str, redis_url: str | None) -> None:
     """Add ENTRANT to a running Swiss: it is paired from the next round on, and each round it
     missed scores as an absence bye (--absent-bye-points at creation)."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
-    tournaments.enter_late(connect(require_redis_url(redis_url)), name, entrant)
+    events.enter_late(connect(require_redis_url(redis_url)), name, entrant)
     console.print(f"{entrant} entered {name}; it is paired from the next round on.")
 
 
@@ -268,11 +270,11 @@ def tournament_enter(name: str, entrant: str, redis_url: str | None) -> None:
 @friendly_errors
 def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
     """Take ENTRANT out of a Swiss: never paired again; its results so far stand."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
-    tournaments.withdraw(connect(require_redis_url(redis_url)), name, entrant)
+    events.withdraw(connect(require_redis_url(redis_url)), name, entrant)
     console.print(f"{entrant} withdrew from {name}; it is not paired again.")
 
 

@@ -15,11 +15,11 @@ from arena.cli.common import REDIS_OPTION, console, friendly_errors
 @friendly_errors
 def tournament_stop(name: str, redis_url: str | None) -> None:
     """Stop a running tournament: nothing more is played, its results stay; `resume` goes on."""
-    from arena.cli import tournaments
     from arena.cli.network import require_redis_url
+    from arena.services import events
     from arena.store.server import connect
 
-    taken = tournaments.stop(connect(require_redis_url(redis_url)), name)
+    taken = events.stop(connect(require_redis_url(redis_url)), name)
     console.print(
         f"{name} stopped; {taken} queued jobs taken off the queue; its results stay "
         f"(`arena tournament resume {name}` goes on)."
@@ -32,7 +32,8 @@ def tournament_stop(name: str, redis_url: str | None) -> None:
 def tournament_list(redis_url: str | None) -> None:
     """Every tournament with its state and how far it has got."""
     from arena.cli.network import require_redis_url
-    from arena.cli.tournament_watch import progress, rounds_scheduled
+    from arena.cli.tournament_watch import rounds_scheduled
+    from arena.services.events import progress
     from arena.store.server import connect
     from arena.store.tournaments import TournamentStore
 

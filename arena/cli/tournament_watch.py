@@ -14,7 +14,7 @@ from rich.console import Console, Group
 from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from arena.cli import table_views
+from arena.services.events import progress
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from workers import liveness
@@ -22,16 +22,6 @@ from workers import liveness
 WATCH_CHECK_S = 3.0  # how often a watcher makes sure the tournament can still go on
 PLAIN_LINE_S = 5.0  # without a terminal: a progress line at least this often
 POLL_S = 0.25
-
-
-def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
-    """(matches recorded, matches scheduled, rounds planned, status); tables in a game of three
-    or more sides."""
-    store = TournamentStore(client)
-    if store.get(name).table_size:
-        return table_views.progress(client, name)
-    scheduled = sum(len(r.pairings) for r in store.rounds(name))
-    return len(store.results(name)), scheduled, store.get(name).planned_rounds, store.status(name)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from arena.cli.table_views import BYE_POINTS
-from arena.cli.tournaments import TIEBREAK_LABELS, bye_cell, bye_footer
 from arena.ratings import BTFit
+from arena.services.events import TABLE_BYE_POINTS, TIEBREAK_LABELS, bye_cell, bye_footer
 from arena.store.table_rounds import StoredTable
 from arena.store.tournaments import Status, StoredMatch, match_id
 from arena.tournament import (
@@ -322,7 +321,7 @@ def table_standings(rows: Sequence[TableStanding], cards: Mapping[str, float]) -
     )
     caption = (
         "pts = placement points (first 1, last 0, ties split) plus byes "
-        f"({points_text(BYE_POINTS)} each); wins = tables finished first; "
+        f"({points_text(TABLE_BYE_POINTS)} each); wins = tables finished first; "
         "avg = game points a table; "
         "cards = card points a table"
     )
@@ -358,5 +357,5 @@ def table_crosstable(ranked: Sequence[str], tables: Iterable[StoredTable]) -> Gr
             for other in ranked
         ]
         body.append((num(str(index)), Cell(entrant), *cells))
-    caption = f"placement points at shared tables; a bye scores {points_text(BYE_POINTS)}"
+    caption = f"placement points at shared tables; a bye scores {points_text(TABLE_BYE_POINTS)}"
     return Grid(columns, tuple(body), caption, css="crosstable", dom_id="crosstable")

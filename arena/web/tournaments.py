@@ -1,7 +1,7 @@
 """The tournament pages: the list, one tournament (live), its live JSON and its downloads.
 
-Reads go through `arena.store` (and the CLI's exporters, which read through it too), so the
-site shows and downloads exactly what `arena tournament standings|crosstable|export` print.
+Reads go through `arena.store` and `arena.services.events` (the exporter the CLI calls too), so
+the site shows and downloads exactly what `arena tournament standings|crosstable|export` print.
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from arena.cli import table_views
-from arena.cli import tournaments as cli
+from arena.services import events
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.tournament import crosstable, standings
@@ -112,7 +111,7 @@ def fits(request: Request) -> FitCache:
 
 def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
     tables, name = TableStore(client), definition.name
-    rows = table_views.standings(client, name)
+    rows = events.standings_at_tables(client, name)
     results = tables.results(name)
     ranked = [row.entrant for row in rows]
     return {
@@ -137,8 +136,8 @@ def download(request: Request) -> Response:
     if fmt not in DOWNLOADS:
         raise NotFound(f"no download format {fmt!r}: choose trf, json or csv")
     try:
-        text = cli.export(client, definition.name, fmt)
-    except ValueError as error:  # TRF of a tournament of tables: the CLI's clear refusal
+        text = events.export(client, definition.name, fmt)
+    except ValueError as error:  # TRF of a tournament of tables: the service's clear refusal
         raise NotFound(str(error)) from None
     if fmt == "json" and TournamentStore(client).status(definition.name) is not Status.FINISHED:
         data = json.loads(text)

@@ -145,10 +145,10 @@ def test_of_two_starts_at_once_one_starts_and_the_other_is_refused(
     redis_client: redis.Redis,
 ) -> None:
     create_and_start(redis_client, "warmup", "round-robin", FOUR[:2])  # imports, caches
-    from arena.cli import tournaments
+    from arena.services import events
     from tests.workers.tournaments import FAST
 
-    tournaments.create(redis_client, "race", "round-robin", FOUR, None, "caper", "paris", 2,
+    events.create(redis_client, "race", "round-robin", FOUR, None, "caper", "paris", 2,
                        True, FAST, 1)  # fmt: skip
     jobs_before = arena_queue(redis_client).count
     barrier, outcomes = threading.Barrier(6), list[int | str]()
@@ -177,10 +177,10 @@ def test_a_tournament_stored_without_a_state_gets_one_from_its_records(
     create_and_start(redis_client, "old", "swiss", FOUR, rounds=2)
     work_in_process(redis_client)
     create_and_start(redis_client, "half", "swiss", FOUR, rounds=2)
-    from arena.cli import tournaments
+    from arena.services import events
     from tests.workers.tournaments import FAST
 
-    tournaments.create(redis_client, "new", "swiss", FOUR, 2, "caper", "paris", 2, True, FAST, 1)
+    events.create(redis_client, "new", "swiss", FOUR, 2, "caper", "paris", 2, True, FAST, 1)
     for name in ("old", "half", "new"):
         redis_client.hdel(keys.tournament(name), "status")
     store = TournamentStore(redis_client)

@@ -8,10 +8,10 @@ import threading
 import grpc
 import pytest
 
-from arena.cli import tournaments
 from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.gateway.testing import Arena
 from arena.match.referee import FaultPolicy, Termination
+from arena.services import events
 from arena.store.bots import BotRegistryError
 from arena.store.ladders import LadderDefinition, LadderRef
 from arena.tournament.definition import TimeControl
@@ -255,7 +255,7 @@ def test_a_bot_is_not_scheduled_for_a_game_its_hello_did_not_name(arena: Arena) 
     with pytest.raises(BotRegistryError, match="'classic' does not play caper-europe"):
         arena.play_match("classic", "random", game="caper-europe", config={"city": "rome"})
     with pytest.raises(BotRegistryError, match="does not play caper-europe"):
-        tournaments.create(
+        events.create(
             arena.client, "euro", "swiss", ["classic", "random"], 1, "caper-europe", "rome", 2,
             True, TimeControl(), 1,
         )  # fmt: skip

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.cli import tournaments
+from arena.services import events
 from arena.store.tournaments import StoredMatch, TournamentStore, match_id
 from arena.tournament import ByePoints, MatchResult, berger_rounds, late_entry_byes
 from arena.tournament.definition import Format, TournamentDefinition
@@ -75,12 +76,12 @@ def test_footer_says_a_round_robin_bye_scores_the_point_the_table_counts(
 
 
 def test_footer_follows_the_configured_bye_points() -> None:
-    swiss = tournaments.bye_footer(ByePoints(pairing=0.0, absent=0.5), Format.SWISS)
+    swiss = events.bye_footer(ByePoints(pairing=0.0, absent=0.5), Format.SWISS)
     assert "U = pairing bye" in swiss and "scores 0 points" in swiss
     assert "H = a missed round (late entry) scores 0.5 points" in swiss
-    round_robin = tournaments.bye_footer(ByePoints(), Format.ROUND_ROBIN)
+    round_robin = events.bye_footer(ByePoints(), Format.ROUND_ROBIN)
     assert "scores 1 point" in round_robin and "missed round" not in round_robin
-    assert [tournaments.bye_cell(b, ByePoints()) for b in late_entry_byes("x", 3)] == [
+    assert [events.bye_cell(b, ByePoints()) for b in late_entry_byes("x", 3)] == [
         "r1 Z",
         "r2 Z",
     ]

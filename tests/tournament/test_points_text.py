@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.cli import table_views
+from arena.services import events
 from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import TournamentStore
 from arena.tournament import TableRound, table_standings
@@ -71,7 +72,7 @@ def test_the_site_shows_placement_points_of_4_seat_tables_rounded() -> None:
     assert [c.text for c in grid.rows[2][2:]] == ["0.17 0.67", "0.17 0.67", "x", "0.17 0.67"]
     assert [c.text for c in grid.rows[3][2:]] == ["0.17 0", "0.17 0", "0.17 0", "x"]
     standings = views.table_standings(
-        table_standings(FIELD, [t.result for t in tables()], [], table_views.BYE_POINTS), {}
+        table_standings(FIELD, [t.result for t in tables()], [], events.TABLE_BYE_POINTS), {}
     )
     assert standings.column("pts") == ["2", "1", "0.83", "0.17"]
     rounds = views.table_rounds("quad", [TableRound(1, (FIELD,))], {"quad.r1.b0": tables()[0]})
@@ -88,8 +89,8 @@ def test_the_cli_shows_them_rounded_and_the_exports_keep_every_digit(
     assert rows == {"ann": "2", "dan": "1", "bob": "0.83", "cat": "0.17"}
     crosstable = render(table_views.crosstable_table(redis_client, "quad"))
     assert "0.17" in crosstable and "0.166" not in crosstable
-    exported = json.loads(table_views.export(redis_client, "quad", "json"))
+    exported = json.loads(events.export(redis_client, "quad", "json"))
     points = {s["entrant"]: s["points"] for s in exported["standings"]}
     assert points["cat"] == 1 / 6 and abs(points["bob"] - 5 / 6) < 1e-12
-    csv = table_views.export(redis_client, "quad", "csv")
+    csv = events.export(redis_client, "quad", "csv")
     assert f"cat,{1 / 6!r}," in csv and f"bob,{points['bob']!r}," in csv

@@ -10,7 +10,7 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arena.cli import tournaments as cli
+from arena.services import events
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.tournaments import Status, TournamentStore
@@ -37,7 +37,7 @@ def test_a_played_swiss_shows_its_stored_standings_rounds_games_and_downloads(
         page = web.get("/tournaments/cup")
         bots = web.get("/bots").text
     assert page.status_code == 200
-    stored = json.loads(cli.export(redis_client, "cup", "json"))
+    stored = json.loads(events.export(redis_client, "cup", "json"))
     expected = [(s["entrant"], f"{s['points']:g}") for s in stored["standings"]]
     shown = list(
         zip(
@@ -60,7 +60,7 @@ def test_a_played_swiss_shows_its_stored_standings_rounds_games_and_downloads(
     assert len(table(page.text, "crosstable")) == 1 + len(stored["standings"])
     for fmt in ("trf", "csv", "json"):
         got = web.get(f"/tournaments/cup/export.{fmt}")
-        assert got.status_code == 200 and got.text == cli.export(redis_client, "cup", fmt)
+        assert got.status_code == 200 and got.text == events.export(redis_client, "cup", fmt)
     assert "97531" in web.get("/tournaments/cup").text  # finished: the seed may be shown now
     # The bots page: the SDK bot was connected while it played, with the version of its Hello.
     row = next(r for r in table(bots, "bots") if r[0] == SDK_BOT)
@@ -98,12 +98,14 @@ def test_a_tournament_of_tables_shows_its_standings_and_refuses_trf_clearly(
     assert wait_until_over(redis_client, "trio").value == "finished"
     web = site(redis_client)
     page = web.get("/tournaments/trio").text
-    stored = json.loads(cli.export(redis_client, "trio", "json"))
+    stored = json.loads(events.export(redis_client, "trio", "json"))
     assert column(page, "standings", "entrant") == [s["entrant"] for s in stored["standings"]]
     assert column(page, "standings", "pts") == [f"{s['points']:g}" for s in stored["standings"]]
     refused = web.get("/tournaments/trio/export.trf")
     assert refused.status_code == 404 and "TRF is for two-sided games" in refused.text
-    assert web.get("/tournaments/trio/export.csv").text == cli.export(redis_client, "trio", "csv")
+    assert web.get("/tournaments/trio/export.csv").text == events.export(
+        redis_client, "trio", "csv"
+    )
 
 
 def test_ladder_pages_rank_by_the_store_and_chart_each_bot_s_history(

@@ -11,7 +11,7 @@ import pytest
 import redis
 from playwright.sync_api import Page
 
-from arena.cli import tournaments as cli
+from arena.services import events
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
 from arena.web.app import create_app
@@ -50,7 +50,7 @@ def test_every_page_shows_the_stored_results(
     with connected_sdk_bot(redis_client, redis_server_url, tmp_path):
         play_swiss(redis_client, start_worker)
     slug = rated_ladder(redis_client)
-    stored = json.loads(cli.export(redis_client, "cup", "json"))
+    stored = json.loads(events.export(redis_client, "cup", "json"))
     with serve(create_app(redis_client)) as server:
         page.goto(server.url + "/")
         assert "cup" in page.inner_text("#overview-tournaments")
@@ -115,7 +115,7 @@ def test_a_running_tournament_updates_without_a_reload(
         )
         assert page.evaluate("window.notReloaded") is True  # updated in place
         assert "3 of 3 scheduled matches played" in page.inner_text("#progress-text")
-        stored = json.loads(cli.export(redis_client, "live", "json"))
+        stored = json.loads(events.export(redis_client, "live", "json"))
         assert texts(page, "#standings tbody tr td:nth-child(2)") == [
             s["entrant"] for s in stored["standings"]
         ]

@@ -7,11 +7,11 @@ from collections import Counter
 
 import redis
 
-from arena.cli import table_views
 from arena.games import get_game
 from arena.games.record import GameRecord, replay
 from arena.match.seats import layout, lineup
 from arena.match.table_score import score_table
+from arena.services import events
 from arena.store import keys
 from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import TournamentStore
@@ -51,8 +51,8 @@ def assert_standings_are_the_records(client: redis.Redis, name: str) -> list[Tab
     replayed = [replayed_result(client, name, table) for table in stored.values()]
     byes = [b for r in TableStore(client).rounds(name) for b in r.bye_records]
     entrants = TournamentStore(client).entrants(name)
-    expected = table_standings(entrants, replayed, byes, table_views.BYE_POINTS)
-    assert table_views.standings(client, name) == expected
+    expected = table_standings(entrants, replayed, byes, events.TABLE_BYE_POINTS)
+    assert events.standings_at_tables(client, name) == expected
     return replayed
 
 

@@ -16,7 +16,8 @@ from rq.job import Job
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from arena.cli import main, table_views, tournaments
+from arena.cli import main
+from arena.services import events
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, match_id
 from tests.workers.conftest import StartWorker, WorkerProcess
@@ -59,13 +60,13 @@ def test_a_pod_swiss_of_nine_plays_every_table_once_and_stands_as_its_records_sa
     assert shown.exit_code == 0 and "placement points" in shown.output, shown.output
     cross = CliRunner().invoke(main, ["tournament", "crosstable", "pods"], env=env)
     assert cross.exit_code == 0 and "greedy" in cross.output, cross.output
-    exported = json.loads(tournaments.export(redis_client, "pods", "json"))
+    exported = json.loads(events.export(redis_client, "pods", "json"))
     rows = {s["entrant"]: s for s in exported["standings"]}
-    for standing in table_views.standings(redis_client, "pods"):
+    for standing in events.standings_at_tables(redis_client, "pods"):
         assert rows[standing.entrant]["points"] == standing.points
         assert rows[standing.entrant]["wins"] == standing.wins
     assert len(exported["tables"]) == 9
-    csv_rows = tournaments.export(redis_client, "pods", "csv").splitlines()
+    csv_rows = events.export(redis_client, "pods", "csv").splitlines()
     assert csv_rows[0].startswith("rank,entrant,points,tables,wins,average_score")
     assert len(csv_rows) == 10
     trf = CliRunner().invoke(main, ["tournament", "export", "pods", "--format", "trf"], env=env)
@@ -88,7 +89,7 @@ def test_a_round_robin_of_tables_seats_every_three_of_four_once(
     }
     assert sorted(e for r in rounds for e in r.byes) == sorted(field), "one bye each"
     replayed = assert_standings_are_the_records(redis_client, "rrt")
-    standings = table_views.standings(redis_client, "rrt")
+    standings = events.standings_at_tables(redis_client, "rrt")
     for row in standings:  # three tables and a bye worth 1/2
         mine = [
             p

@@ -10,6 +10,7 @@ import redis
 
 from arena.cli import tournaments
 from arena.games.record import GameRecord, replay
+from arena.services import events
 from arena.store import keys
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
@@ -48,7 +49,7 @@ def test_a_swiss_of_team_games_finishes_with_each_team_in_both_of_its_seats(
         )
     rows = tournaments.standings_table(redis_client, "teams")
     assert rows.row_count == 4
-    exported = json.loads(tournaments.export(redis_client, "teams", "json"))
+    exported = json.loads(events.export(redis_client, "teams", "json"))
     assert {s["entrant"]: s["points"] for s in exported["standings"]} == {
         e: float(points[e]) for e in TEAMS
     }

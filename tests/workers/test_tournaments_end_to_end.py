@@ -10,6 +10,7 @@ import redis
 
 from arena.cli import tournaments
 from arena.games.record import GameRecord, replay
+from arena.services import events
 from arena.store import keys
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
@@ -98,8 +99,8 @@ def test_a_late_entrant_and_a_withdrawal_change_the_next_rounds(redis_client: re
     definition = create_and_start(redis_client, "open", "swiss", field, rounds=3)
     store = TournamentStore(redis_client)
     # Round 1 is paired; before anything is played, one entrant leaves and one arrives.
-    tournaments.withdraw(redis_client, "open", "search#6")
-    tournaments.enter_late(redis_client, "open", "search#8")
+    events.withdraw(redis_client, "open", "search#6")
+    events.enter_late(redis_client, "open", "search#8")
     work_in_process(redis_client)
     assert store.status("open") is Status.FINISHED
     rounds = store.rounds("open")
@@ -125,16 +126,16 @@ def test_late_entries_and_withdrawals_are_refused_where_they_make_no_sense(
 ) -> None:
     create_and_start(redis_client, "fixed", "round-robin", ["random", "greedy"])
     with pytest.raises(ValueError, match="only a Swiss takes late entries"):
-        tournaments.enter_late(redis_client, "fixed", "search#4")
+        events.enter_late(redis_client, "fixed", "search#4")
     with pytest.raises(ValueError, match="withdrawals are only taken in a Swiss"):
-        tournaments.withdraw(redis_client, "fixed", "random")
+        events.withdraw(redis_client, "fixed", "random")
     create_and_start(redis_client, "open", "swiss", ["random", "greedy", "search#4"], rounds=2)
     with pytest.raises(ValueError, match="'greedy' is already an entrant"):
-        tournaments.enter_late(redis_client, "open", "greedy")
+        events.enter_late(redis_client, "open", "greedy")
     with pytest.raises(ValueError, match="unknown entrant"):
-        tournaments.enter_late(redis_client, "open", "ghost")
+        events.enter_late(redis_client, "open", "ghost")
     with pytest.raises(ValueError, match="'ghost' is not an entrant"):
-        tournaments.withdraw(redis_client, "open", "ghost")
-    tournaments.withdraw(redis_client, "open", "random")
+        events.withdraw(redis_client, "open", "ghost")
+    events.withdraw(redis_client, "open", "random")
     with pytest.raises(ValueError, match="already withdrawn"):
-        tournaments.withdraw(redis_client, "open", "random")
+        events.withdraw(redis_client, "open", "random")

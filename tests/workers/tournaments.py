@@ -8,7 +8,7 @@ import redis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
-from arena.cli import tournaments
+from arena.services import events
 from arena.store.tournaments import Status, StoredMatch, TournamentStore
 from arena.tournament.definition import TimeControl, TournamentDefinition
 from workers import tournament
@@ -29,7 +29,7 @@ def create_and_start(
     city: str | None = "paris",
     players: int = 2,
 ) -> TournamentDefinition:
-    definition = tournaments.create(
+    definition = events.create(
         client, name, format, entrants, rounds, game, city, games_per_match, True, FAST, seed,
         players=players,
     )  # fmt: skip
