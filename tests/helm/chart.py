@@ -109,25 +109,29 @@ def render_case(case: str) -> Rendered:
     return Rendered(case, parse_manifests(render_values(case_values(case))))
 
 
+def pod_template(doc: Doc) -> Doc | None:
+    """The pod (metadata and spec) a workload, Job, CronJob or bare Pod creates; None for
+    other kinds."""
+    if doc["kind"] in ("Deployment", "StatefulSet", "Job"):
+        template: Doc = doc["spec"]["template"]
+        return template
+    if doc["kind"] == "CronJob":
+        scheduled: Doc = doc["spec"]["jobTemplate"]["spec"]["template"]
+        return scheduled
+    return doc if doc["kind"] == "Pod" else None
+
+
 def pod_specs(rendered: Rendered) -> Iterator[tuple[str, Doc]]:
-    """(object name, pod spec) of every workload and bare Pod, the helm test Pod included."""
+    """(object name, pod spec) of every workload, Job, CronJob and bare Pod, the helm test Pod
+    included."""
     for doc in rendered.docs:
-        name = f"{doc['kind']}/{doc['metadata']['name']}"
-        if doc["kind"] in ("Deployment", "StatefulSet"):
-            yield name, doc["spec"]["template"]["spec"]
-        elif doc["kind"] == "Pod":
-            yield name, doc["spec"]
+        if (pod := pod_template(doc)) is not None:
+            yield f"{doc['kind']}/{doc['metadata']['name']}", pod["spec"]
 
 
 def pod_template_labels(rendered: Rendered) -> list[dict[str, str]]:
     """The labels of every pod the chart's workloads would create."""
-    labels: list[dict[str, str]] = []
-    for doc in rendered.docs:
-        if doc["kind"] in ("Deployment", "StatefulSet"):
-            labels.append(doc["spec"]["template"]["metadata"]["labels"])
-        elif doc["kind"] == "Pod":
-            labels.append(doc["metadata"]["labels"])
-    return labels
+    return [pod["metadata"]["labels"] for doc in rendered.docs if (pod := pod_template(doc))]
 
 
 def selects(selector: Mapping[str, str], labels: Mapping[str, str]) -> bool:

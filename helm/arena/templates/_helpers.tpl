@@ -233,3 +233,39 @@ from:
   {{- toYaml $peers | nindent 2 }}
 {{- end }}
 {{- end }}
+
+{{/*
+Backups: the claim holding the files, and what the backup and restore pods share.
+*/}}
+{{- define "arena.backupClaimName" -}}
+{{- .Values.backup.persistence.existingClaim | default (include "arena.componentName" (list . "backups")) }}
+{{- end }}
+
+{{- define "arena.backupPod" -}}
+{{- $ := index . 0 -}}
+{{- include "arena.podCommon" $ }}
+restartPolicy: Never
+volumes:
+  {{- include "arena.tmpVolume" $ | nindent 2 }}
+  - name: backups
+    persistentVolumeClaim:
+      claimName: {{ include "arena.backupClaimName" $ }}
+{{- with include "arena.scheduling" $.Values.backup }}{{ . }}{{ end }}
+{{- end }}
+
+{{- define "arena.backupContainer" -}}
+image: {{ include "arena.image" . | quote }}
+imagePullPolicy: {{ .Values.image.pullPolicy }}
+env:
+  {{- include "arena.redisUrlEnv" . | nindent 2 }}
+  - name: BACKUP_DIR
+    value: /backups
+securityContext:
+  {{- include "arena.containerSecurityContext" . | nindent 2 }}
+resources:
+  {{- toYaml .Values.backup.resources | nindent 2 }}
+volumeMounts:
+  {{- include "arena.tmpVolumeMount" . | nindent 2 }}
+  - name: backups
+    mountPath: /backups
+{{- end }}
