@@ -19,12 +19,11 @@ def ladder_stop(
     name: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
     """Stop ladder NAME: nothing more is paired or played; its ratings stay."""
-    from arena.store.ladders import LadderStore
-    from arena.tournament.lifecycle import Command
+    from arena.services import ladders
 
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
-    LadderStore(client).transition(ref, Command.STOP, "the organiser stopped it")
+    ladders.stop(client, ref)
     console.print(
         f"Ladder {ref} stopped: its matchmakers stop pairing and its queued matches are not "
         f"played; `arena ladder resume {name}` opens it again."
@@ -40,10 +39,9 @@ def ladder_resume(
     name: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
     """Open a stopped ladder NAME again (`arena ladder run` then plays it)."""
-    from arena.store.ladders import LadderStore
-    from arena.tournament.lifecycle import Command
+    from arena.services import ladders
 
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
-    LadderStore(client).transition(ref, Command.RESUME)
+    ladders.resume(client, ref)
     console.print(f"Ladder {ref} is running again; `arena ladder run {name}` pairs its bots.")

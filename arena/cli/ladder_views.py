@@ -16,39 +16,11 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.ratings.ladder import Standing
-from arena.store.ladders import LadderDefinition, LadderError
+from arena.services.ladders import board_for, matches_note, rates
+from arena.store.ladders import LadderDefinition
 from arena.store.ratings import RatingStore
 from arena.tournament.points_text import points_text
 from workers.matchmaker import Listener
-
-
-def rates(definition: LadderDefinition) -> str:
-    """What the ladder rates, in a few words."""
-    p = definition.params
-    if definition.tables:
-        return (
-            f"tables of {definition.sides}, {definition.games_per_match} games each, rated by "
-            "Weng-Lin (mu, sigma; ordinal = mu - 3 sigma) from placements only"
-        )
-    teams = "teams of 2 seats, " if definition.players == 4 else ""
-    return f"{teams}Elo K={p.k:g}, Glicko-2 tau={p.glicko.tau:g} and Weng-Lin"
-
-
-def matches_note(definition: LadderDefinition) -> str:
-    """What the count column counts: rated matches, each several games (W-D-L counts them too)."""
-    return f"matches = rated matches of {definition.games_per_match} games each"
-
-
-def board_for(definition: LadderDefinition, by: str | None) -> str:
-    """The leaderboard to sort by: Elo by default, the Weng-Lin ordinal for tables."""
-    if not definition.tables:
-        return by or "elo"
-    if by not in (None, "ordinal"):
-        raise LadderError(
-            f"ladder {definition.ref} plays tables of {definition.sides}, which only Weng-Lin "
-            f"rates: it has no {by} order; use --by ordinal"
-        )
-    return "ordinal"
 
 
 def standings_table(

@@ -8,30 +8,26 @@ import os
 import secrets
 import signal
 import socket
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
-import redis
 from rich.console import Console
 from rich.table import Table
 
-from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
-from arena.games.api import Config, Game
 from arena.gateway.server import GatewaySettings, start_server
 from arena.listening import address_text, bind_error_message
-from arena.match.match import MatchVoidedError, UnknownPlayerError, play_match_replaying_voids
+from arena.match.match import MatchVoidedError, play_match_replaying_voids
 from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
+from arena.services import bots
 from arena.stats import mean_ci
-from arena.store.bots import BotRegistry, BotRegistryError, new_token
+from arena.store.bots import new_token
 from arena.store.data_dir import default_data_dir, persistent_redis
 from arena.store.outages import connect_patiently
-from arena.store.relay import RunnerRelay
 from arena.store.server import connect, embedded_redis
 
 
@@ -143,7 +139,7 @@ def _check_port_free(host: str, port: int) -> None:
 
 
 def run_register(console: Console, url: str | None, name: str, quiet: bool = False) -> None:
-    info, token = BotRegistry(connect(require_redis_url(url))).register(name)
+    info, token = bots.register(connect(require_redis_url(url)), name)
     if quiet:
         click.echo(token)  # for scripts: `TOKEN=$(arena bot register NAME --quiet)`
         return
@@ -152,12 +148,11 @@ def run_register(console: Console, url: str | None, name: str, quiet: bool = Fal
 
 
 def run_list(console: Console, url: str | None) -> None:
-    registry = BotRegistry(connect(require_redis_url(url)))
     table = Table(title="Registered bots")
     for column in ("name", "id", "connected"):
         table.add_column(column)
-    for bot in registry.all():
-        table.add_row(bot.name, bot.bot_id, "yes" if registry.is_online(bot.bot_id) else "no")
+    for bot in bots.listing(connect(require_redis_url(url))):
+        table.add_row(bot.info.name, bot.info.bot_id, "yes" if bot.online else "no")
     console.print(table)
 
 
@@ -175,7 +170,7 @@ def run_match(
     game = get_game(game_id)
     config = base_config(game_id, city)
     client = connect(require_redis_url(url))
-    check_match(client, game, config, players, seed)
+    bots.check_players(client, game, config, players, seed)
     match_id = "m" + secrets.token_hex(4)
     try:
         outcomes = play_match_replaying_voids(
@@ -185,31 +180,6 @@ def run_match(
     except MatchVoidedError as error:
         raise click.ClickException(str(error)) from None
     console.print(_match_table(players, outcomes))
-
-
-def check_match(
-    client: redis.Redis, game: Game[Any, Any], config: Config, players: Sequence[str], seed: int
-) -> None:
-    """Everything the match needs, checked before any bot hears of it: the configuration, each
-    built-in bot's spec, and each registered bot's game and live connection (an absent bot
-    would otherwise lose every game after waiting out its grace periods)."""
-    game.create(config, seed)  # an unknown city fails here
-    registry, relay = BotRegistry(client), RunnerRelay(client)
-    for name in players:
-        if builtin_name(name) in BUILTIN_BOTS:
-            make_bot(name)  # a bad spec ("search@fast") fails here
-            continue
-        bot = registry.by_name(name)
-        if bot is None:
-            known = ", ".join(sorted(BUILTIN_BOTS))
-            raise UnknownPlayerError(
-                f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
-            )
-        registry.check_plays(name, game.id)
-        if not relay.is_online(bot.bot_id):
-            raise BotRegistryError(
-                f"bot {name} is not connected: start it (see `arena bot list`), then retry"
-            )
 
 
 def _match_table(players: tuple[str, str], outcomes: list[GameOutcome]) -> Table:

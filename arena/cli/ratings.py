@@ -1,7 +1,8 @@
 """`arena ladder ...`, `arena metrics` and `arena bench ratings`: rated ladders and their metrics.
 
 Registered on the main command group by `arena.cli`; each command is a thin shell over
-`arena.store` (ratings), `workers.matchmaker` (the ladder loop) and `arena.metrics`.
+`arena.services.ladders`, `arena.store` (ratings), `workers.matchmaker` (the ladder loop) and
+`arena.metrics`.
 """
 
 from __future__ import annotations
@@ -42,13 +43,9 @@ def _client(redis_url: str | None) -> redis.Redis:
 def _ladder(
     client: redis.Redis, name: str, game: str | None, rules_version: int | None
 ) -> LadderDefinition:
-    from arena.store.ladders import LadderStore
+    from arena.services import ladders
 
-    return LadderStore(client).find(name, game, rules_version)
-
-
-def _bot_list(text: str) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(b.strip() for b in text.split(",") if b.strip()))
+    return ladders.find(client, name, game, rules_version)
 
 
 @click.group("ladder")
@@ -99,31 +96,18 @@ def ladder_create(
     seed: int,
 ) -> None:
     """Create ladder NAME; its rating constants are fixed from then on."""
-    from arena.cli.ladder_views import rates
     from arena.cli.tournament_commands import parse_time_control
-    from arena.games import base_config
-    from arena.ratings import Glicko2Config
-    from arena.ratings.ladder import LadderParams
-    from arena.store.ladders import LadderStore, ladder_ref
+    from arena.services import ladders
 
-    tc = parse_time_control(time_control)
-    definition = LadderDefinition(
-        ladder_ref(name, game),
-        LadderParams(k, Glicko2Config(tau=tau), provisional_rd),
-        base_config(game, city, players),
-        games_per_match=games_per_match or 0,
-        move_ms=tc.move_ms,
-        bank_ms=tc.bank_ms,
-        max_strikes=tc.max_strikes,
-        grace_ms=tc.grace_ms,
-        seed=seed,
-        remote=not no_remote,
-        bots=_bot_list(bots),
-    )
-    LadderStore(_client(redis_url)).create(definition)
+    definition = ladders.create(
+        _client(redis_url), name, game, ladders.params(k, tau, provisional_rd),
+        ladders.bot_list(bots), not no_remote, city, players, games_per_match,
+        parse_time_control(time_control), seed,
+    )  # fmt: skip
     remote = "" if no_remote else " and connected registered bots"
     console.print(
-        f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}; seed {seed}."
+        f"Created ladder {definition.ref}: {ladders.rates(definition)}; {bots}{remote}; "
+        f"seed {seed}."
     )
 
 
@@ -137,11 +121,11 @@ def ladder_bots(
     name: str, bots: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
     """Set the built-in BOTS (comma-separated) that ladder NAME keeps playing."""
-    from arena.store.ladders import LadderStore
+    from arena.services import ladders
 
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
-    definition = LadderStore(client).set_bots(ref, _bot_list(bots))
+    definition = ladders.set_bots(client, ref, ladders.bot_list(bots))
     console.print(f"Ladder {ref} plays: {', '.join(definition.bots) or 'no built-in bots'}.")
 
 
@@ -240,13 +224,12 @@ def ladder_run(
 ) -> None:
     """Keep ladder NAME's bots playing rated matches (workers play them, or --inline)."""
     from arena.cli.ladder_views import print_match, standings_table
-    from arena.store.ladders import LadderStore
-    from arena.tournament.lifecycle import Command
+    from arena.services import ladders
     from workers.matchmaker import Matchmaker, run_ladder
 
     client = _client(redis_url)
     definition = _ladder(client, name, game, rules_version)
-    LadderStore(client).transition(definition.ref, Command.RUN)  # a stopped ladder: refused
+    ladders.begin_run(client, definition.ref)  # a stopped ladder: refused
     maker = Matchmaker(client, definition, concurrency, seed, print_match(console))
     where = "in this process" if inline else "by the workers (`arena worker`)"
     console.print(f"Ladder {definition.ref}: matches are played {where}; Ctrl-C stops.")

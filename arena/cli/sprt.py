@@ -1,7 +1,7 @@
 """`arena sprt ...`: fishtest-like A/B tests of two bots on the worker pool.
 
-Registered on the main command group by `arena.cli`; a thin shell over `arena.store.sprt` and
-`workers.sprt`. The workers (`arena worker`) play the pairs; these commands start, show and stop.
+Registered on the main command group by `arena.cli`; a thin shell over `arena.services.sprt`.
+The workers (`arena worker`) play the pairs; these commands start, show and stop.
 """
 
 from __future__ import annotations
@@ -70,18 +70,15 @@ def sprt_start(
 ) -> None:
     """Start the SPRT NAME: workers play --test against --base in duplicate pairs until the
     log-likelihood ratio reaches a bound (or --max-pairs)."""
-    from arena.cli.network import check_match
-    from arena.games import base_config, get_game
+    from arena.games import base_config
+    from arena.services import sprt
     from arena.store.sprt import SprtDefinition
-    from workers.sprt import start
 
     definition = SprtDefinition(
         name, test_bot, base_bot, game, base_config(game, city), elo0, elo1, alpha, beta,
         max_pairs, batch_pairs, parallel, not logistic, seed,
     )  # fmt: skip
-    client = _client(redis_url)
-    check_match(client, get_game(game), definition.config, (test_bot, base_bot), seed)
-    queued = start(client, definition)
+    queued = sprt.start(_client(redis_url), definition)
     lower, upper = definition.bounds
     console.print(
         f"SPRT {name} started: {test_bot} (test) vs {base_bot} (base), H0 elo {elo0:g}, "
@@ -96,14 +93,10 @@ def sprt_start(
 @friendly_errors
 def sprt_status(name: str, redis_url: str | None) -> None:
     """Show the SPRT NAME: state, LLR and bounds, pairs, pentanomial counts, Elo estimate."""
-    from arena.store.sprt import SprtStore
-    from workers.sprt import settle
+    from arena.services import sprt
 
-    client = _client(redis_url)
-    store = SprtStore(client)
-    store.status(name)  # an unknown name fails here, before any queue is looked at
-    batches = settle(client, name)
-    for line in describe(store.status(name)):
+    status, batches = sprt.status(_client(redis_url), name)
+    for line in describe(status):
         console.print(line)
     if batches:
         console.print("  batches: " + ", ".join(f"{state} {n}" for state, n in batches.items()))
@@ -144,15 +137,9 @@ def sprt_list(redis_url: str | None) -> None:
 @friendly_errors
 def sprt_stop(name: str, redis_url: str | None) -> None:
     """Stop the SPRT NAME: no more pairs are played or counted."""
-    from arena.store.sprt import SprtStore
-    from arena.tournament.lifecycle import Command
-    from workers.sprt import cancel_queued
+    from arena.services import sprt
 
-    client = _client(redis_url)
-    store = SprtStore(client)
-    if not store.stop(name, "stopped by the organiser"):
-        raise store.status(name).refusal(Command.STOP)
-    cancelled = cancel_queued(client, name)
+    cancelled = sprt.stop(_client(redis_url), name)
     console.print(f"SPRT {name} stopped; {cancelled} queued batches taken off the queue")
 
 
@@ -162,9 +149,9 @@ def sprt_stop(name: str, redis_url: str | None) -> None:
 @friendly_errors
 def sprt_resume(name: str, redis_url: str | None) -> None:
     """Run the stopped SPRT NAME again: its pairs so far stand, the rest are played."""
-    from workers.sprt import resume
+    from arena.services import sprt
 
-    queued = resume(_client(redis_url), name)
+    queued = sprt.resume(_client(redis_url), name)
     console.print(f"SPRT {name} resumed; {queued} batches queued for the workers")
 
 

@@ -14,8 +14,8 @@ from typing import Any
 
 import redis
 
-from arena.cli.ladder_views import matches_note, rates
 from arena.ratings.ladder import Standing
+from arena.services.ladders import matches_note, rates
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.ratings import RatingStore
 from arena.tournament.points_text import points_text

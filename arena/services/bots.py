@@ -1,0 +1,61 @@
+"""Bots: register one (its token is shown once), list them with their connection, and check
+that the players of a match or test can play it before any of them hears of it.
+
+The registry has no rotate or revoke yet; when it does, they belong here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
+from arena.games.api import Config, Game
+from arena.match.match import UnknownPlayerError
+from arena.store.bots import BotInfo, BotRegistry, BotRegistryError
+from arena.store.relay import RunnerRelay
+
+
+@dataclass(frozen=True, slots=True)
+class ListedBot:
+    info: BotInfo
+    online: bool
+
+
+def register(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
+    """A new bot and its token (the registry keeps only its hash)."""
+    return BotRegistry(client).register(name)
+
+
+def listing(client: redis.Redis) -> list[ListedBot]:
+    """Every registered bot, with whether a gateway holds its stream now."""
+    registry = BotRegistry(client)
+    return [ListedBot(bot, registry.is_online(bot.bot_id)) for bot in registry.all()]
+
+
+def check_players(
+    client: redis.Redis, game: Game[Any, Any], config: Config, players: Sequence[str], seed: int
+) -> None:
+    """Everything a match needs, checked before any bot hears of it: the configuration, each
+    built-in bot's spec, and each registered bot's game and live connection (an absent bot
+    would otherwise lose every game after waiting out its grace periods)."""
+    game.create(config, seed)  # an unknown city fails here
+    registry, relay = BotRegistry(client), RunnerRelay(client)
+    for name in players:
+        if builtin_name(name) in BUILTIN_BOTS:
+            make_bot(name)  # a bad spec ("search@fast") fails here
+            continue
+        bot = registry.by_name(name)
+        if bot is None:
+            known = ", ".join(sorted(BUILTIN_BOTS))
+            raise UnknownPlayerError(
+                f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
+            )
+        registry.check_plays(name, game.id)
+        if not relay.is_online(bot.bot_id):
+            raise BotRegistryError(
+                f"bot {name} is not connected: start it (see `arena bot list`), then retry"
+            )

@@ -1,0 +1,22 @@
+"""The bots service: a registered bot is listed with its connection, and a match with a bot
+that is not connected is refused before it starts."""
+
+from __future__ import annotations
+
+import pytest
+import redis
+
+from arena.games import base_config, get_game
+from arena.services import bots
+from arena.store.bots import BotRegistryError
+
+
+def test_a_registered_bot_is_listed_offline_and_refused_for_a_match(
+    redis_client: redis.Redis,
+) -> None:
+    info, token = bots.register(redis_client, "lynx")
+    assert token and [(b.info, b.online) for b in bots.listing(redis_client)] == [(info, False)]
+    with pytest.raises(BotRegistryError, match="bot lynx is not connected"):
+        bots.check_players(
+            redis_client, get_game("caper"), base_config("caper", "paris"), ("lynx", "random"), 1
+        )
