@@ -40,6 +40,8 @@ class SwissAgreement:
     same_seats: int = 0  # ... and everyone in the same seat
     later_rounds: int = 0  # rounds after the first (round 1 is the fold in both)
     later_same_pairs: int = 0
+    worse: int = 0  # rounds where ours gives the bye a higher score, or else floats more
+    better: int = 0  # (floats: the squared score differences of all pairs)
     repeated_downfloats: int = 0  # ours, over all compared rounds
     fide_repeated_downfloats: int = 0
 
@@ -95,6 +97,10 @@ def _compare_event(size: int, rounds: int, rng: random.Random, tally: SwissAgree
         tally.same_seats += set(ours.pairings) == set(fide.pairings) and ours.byes == fide.byes
         tally.later_rounds += number > 1
         tally.later_same_pairs += same and number > 1
+        points = _points(field, results, byes)
+        ours_cost, fide_cost = _primary_cost(ours, points), _primary_cost(fide, points)
+        tally.worse += ours_cost > fide_cost
+        tally.better += ours_cost < fide_cost
         tally.repeated_downfloats += _repeated_downfloats(field, results, byes, ours)
         tally.fide_repeated_downfloats += _repeated_downfloats(field, results, byes, fide)
         byes += fide.byes
@@ -106,13 +112,26 @@ def _pair_sets(round_: Round) -> tuple[frozenset[frozenset[str]], tuple[Bye, ...
     return frozenset(frozenset(p.entrants) for p in round_.pairings), round_.byes
 
 
+def _points(
+    field: tuple[str, ...], results: list[MatchResult], byes: list[Bye]
+) -> dict[str, float]:
+    ledger = build_ledger(field, results, byes)
+    return {e: ledger.points(e, ByePoints()) for e in field}
+
+
+def _primary_cost(round_: Round, points: dict[str, float]) -> tuple[float, float]:
+    """The bye's score, then the squared score differences (in half points) of all pairs."""
+    bye = sum(points[b.entrant] for b in round_.byes)
+    floats = sum((2 * (points[p.seat0] - points[p.seat1])) ** 2 for p in round_.pairings)
+    return bye, floats
+
+
 def _repeated_downfloats(
     field: tuple[str, ...], results: list[MatchResult], byes: list[Bye], round_: Round
 ) -> int:
     """Entrants floated down (or given the bye) in `round_` who floated down the round before."""
-    ledger = build_ledger(field, results, byes)
-    before = float_histories(ledger, ByePoints())
-    points = {e: ledger.points(e, ByePoints()) for e in field}
+    before = float_histories(build_ledger(field, results, byes), ByePoints())
+    points = _points(field, results, byes)
     down = {b.entrant for b in round_.byes}
     for p in round_.pairings:
         if points[p.seat0] != points[p.seat1]:

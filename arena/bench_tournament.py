@@ -5,17 +5,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arena.tournament import (
     Bye,
-    ByePoints,
     History,
     MatchResult,
-    NoValidPairingError,
     PodHistory,
-    Round,
     SwissOptions,
     TableBye,
     TableResult,
@@ -23,12 +20,8 @@ from arena.tournament import (
     pair_round,
 )
 from arena.tournament.grouping import Meetings, repeats
-from arena.tournament.ledger import build_ledger
 from arena.tournament.seats import seat_preference
-from arena.tournament.swiss import SwissSystem
 from arena.tournament.tables import seat_counts
-
-FIDE = SwissSystem.FIDE_DUTCH
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,54 +62,6 @@ def _time_swiss(size: int, rounds: int, rng: random.Random) -> PairingFigures:
             points = rng.choice((0.0, 0.5, 1.0))
             results.append(MatchResult(number, pairing.seat0, pairing.seat1, points, 1 - points))
     return PairingFigures(size, rounds, sum(timings) / rounds, max(timings), unmet, wanted)
-
-
-@dataclass(frozen=True, slots=True)
-class FideComparison:
-    events: int
-    rounds: int  # rounds both engines could pair
-    worse: int  # rounds where ours gave the bye a higher score, or floated more than FIDE Dutch
-    better: int
-
-
-def fide_comparison(events: int, seed: int = 2026) -> FideComparison:
-    """Our pairing against strict FIDE Dutch (caissify-pairings) from the same history, over
-    small seat-mode events with random results: a round is worse if our bye has a higher score,
-    or the same and our pairs have more squared score difference (floats)."""
-    rng = random.Random(seed)
-    compared = worse = better = 0
-    for _ in range(events):
-        size = rng.choice((5, 7, 9, 11, 13, 15))
-        rounds = rng.randint(3, min(6, size - 1))
-        field = tuple(f"x{n:02d}" for n in range(size))
-        results: list[MatchResult] = []
-        byes: list[Bye] = []
-        for number in range(1, rounds + 1):
-            history = History(tuple(results), tuple(byes))
-            try:
-                ours = pair_round(field, history, number, SwissOptions(total_rounds=rounds))
-                fide = pair_round(
-                    field, history, number, SwissOptions(total_rounds=rounds, system=FIDE)
-                )
-            except NoValidPairingError:
-                break
-            ledger = build_ledger(field, results, byes)
-            points = {e: ledger.points(e, ByePoints()) for e in field}
-            cost = [_pairing_cost(r, points) for r in (ours, fide)]
-            compared += 1
-            worse += cost[0] > cost[1]
-            better += cost[0] < cost[1]
-            byes += ours.byes
-            for p in ours.pairings:
-                outcome = rng.choice(((1.0, 0.0), (0.0, 1.0), (0.5, 0.5)))
-                results.append(MatchResult(number, p.seat0, p.seat1, *outcome))
-    return FideComparison(events, compared, worse, better)
-
-
-def _pairing_cost(round_: Round, points: Mapping[str, float]) -> tuple[float, float]:
-    bye = sum(points[b.entrant] for b in round_.byes)
-    floats = sum((2 * (points[p.seat0] - points[p.seat1])) ** 2 for p in round_.pairings)
-    return bye, floats
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,8 @@ def swiss_compare(events: int, seed: int, entrants: str, rounds: str) -> None:
         f"same pairs and bye as FIDE Dutch: {_share(tally.same_pairs, tally.rounds)}, "
         f"seats too: {_share(tally.same_seats, tally.rounds)}",
         f"rounds after the first: {_share(tally.later_same_pairs, tally.later_rounds)} the same",
+        f"bye score, then squared score differences: default worse in {tally.worse} rounds, "
+        f"better in {tally.better} (FIDE Dutch relaxes seat limits for last-round leaders)",
         f"floated down (or given the bye) right after a downfloat: default "
         f"{tally.repeated_downfloats}, FIDE Dutch {tally.fide_repeated_downfloats}",
     )

@@ -86,6 +86,7 @@ def test_bench_swiss_compare_counts_rounds_paired_as_fide_dutch_pairs_them() -> 
     assert seats <= same <= rounds
     # Round 1 is the same fold in both systems, in all 12 events.
     assert (rounds - later, same - later_same) == (12, 12)
+    assert re.search(r"default worse in \d+ rounds, better in \d+", out.output)
     assert "right after a downfloat: default " in out.output
 
 
