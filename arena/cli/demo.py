@@ -30,7 +30,6 @@ from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
 from arena.store.tournaments import Status
 from arena.tournament.definition import TimeControl
-from arena.web.server import WebError, bind, serving_on
 from workers.processes import python_process, worker_pool
 
 # Every strength of built-in bot, from random play to a few hundred rollouts a move. The search
@@ -84,6 +83,8 @@ def run_demo(console: Console, options: DemoOptions) -> Status:
 @contextlib.contextmanager
 def _web_site(client: redis.Redis) -> Iterator[str]:
     """The web site on port 8080, or on a free port if something else holds that one."""
+    from arena.web.server import WebError, bind, serving_on  # starting the site, and only then
+
     try:
         sock = bind(LOOPBACK, WEB_PORT)
     except WebError:
