@@ -23,7 +23,7 @@ from prometheus_client.core import (
     Metric,
 )
 from prometheus_client.registry import Collector
-from rq import Queue, Worker
+from rq import Queue, worker_registration
 from rq.registry import BaseRegistry
 from rq.serializers import JSONSerializer
 
@@ -224,11 +224,22 @@ class ArenaCollector(Collector):
             for state, count in states.items():
                 depth.add_metric([queue, state], float(count))
         workers = GaugeMetricFamily("arena_workers", "RQ workers registered and alive.")
-        workers.add_metric([], float(Worker.count(connection=self._redis)))
+        workers.add_metric([], float(live_workers(self._redis)))
         return [depth, workers]
 
 
 QUEUE_STATES = ("queued", "started", "deferred", "scheduled", "failed")
+
+
+def live_workers(client: redis.Redis) -> int:
+    """RQ workers whose key lives: a worker killed at once stays in RQ's registry (what
+    Worker.count counts) until a live worker tidies it, but its key expires with its heartbeat.
+    Read only: a scrape must not write."""
+    registered = sorted(worker_registration.get_keys(connection=client))
+    pipe = client.pipeline(transaction=False)
+    for key in registered:
+        pipe.exists(key)
+    return sum(pipe.execute()) if registered else 0
 
 
 def queue_depths(client: redis.Redis) -> dict[str, dict[str, int]]:

@@ -7,12 +7,14 @@ import time
 
 import pytest
 import redis
+from rq import Worker
 from rq.executions import Execution
 from rq.serializers import JSONSerializer
 
 from arena.gateway.testing import running_arena
 from arena.metrics.health_series import job_event
 from arena.metrics.server import exposition
+from arena.services.status import arena_status
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStore
 from arena.store.tournaments import Status, TournamentStore
@@ -93,3 +95,15 @@ def gateways_up(client: redis.Redis) -> dict[str, float]:
         assert time.monotonic() < deadline, "no gateway listed"
         time.sleep(0.1)
     return {s.labels["gateway"]: s.value for s in found["arena_gateway_up"]}
+
+
+def test_a_worker_whose_key_expired_is_not_counted_alive(redis_client: redis.Redis) -> None:
+    queue = arena_queue(redis_client)
+    alive, killed = (Worker([queue], connection=redis_client, name=n) for n in ("alive", "killed"))
+    for worker in (alive, killed):
+        worker.register_birth()  # type: ignore[no-untyped-call]
+    redis_client.pexpire(killed.key, 1)  # killed at once: its key expires, its entry stays
+    time.sleep(0.05)
+    assert Worker.count(connection=redis_client) == 2  # RQ's registry still lists it
+    assert value(samples(exposition(redis_client)), "arena_workers") == 1
+    assert [w.name for w in arena_status(redis_client).workers] == ["alive"]
