@@ -76,7 +76,7 @@ def _flag(config: Config, name: str) -> bool:
 class AgeOfThievesGame:
     id = "age-of-thieves"
     name = "Age of Thieves"
-    rules_version = 1
+    rules_version = 2
     num_players = 2  # in the default configuration; `seat_count` tells a game's own
 
     def create(self, config: Config, seed: int) -> State:

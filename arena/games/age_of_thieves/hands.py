@@ -17,19 +17,31 @@ from arena.games.age_of_thieves.state import (
 
 
 def draw(state: State, seat: int, count: int = 1) -> State:
-    """`seat` draws `count` general cards; an empty deck is the discard pile reshuffled
-    (deck.action); then the hand limit is checked."""
+    """`seat` draws `count` general cards, then the hand limit is checked. D-32: the draw that
+    takes the deck's last card shuffles the discard pile into a new deck at once; a draw that
+    finds the deck empty (the pile was empty then) first shuffles in what was discarded since,
+    and gets no card if nothing was."""
     for _ in range(count):
         if not state.deck:
-            if not state.discard:
+            state = _reshuffle(state)
+            if not state.deck:
                 break
-            deck, streams = state.streams.shuffle("deck.action", state.discard)
-            state = replace(state, deck=deck, discard=(), streams=streams)
         card, deck = state.deck[0], state.deck[1:]
         state = replace(state, deck=deck).with_thief(
             seat, hand=add_sorted(state.thief(seat).hand, card)
         )
+        if not state.deck:
+            state = _reshuffle(state)
     return push(state, Task("limit", seat))
+
+
+def _reshuffle(state: State) -> State:
+    """The discard pile shuffled into the (empty) action deck (deck.action); later discards
+    start a new pile."""
+    if not state.discard:
+        return state
+    deck, streams = state.streams.shuffle("deck.action", state.discard)
+    return replace(state, deck=deck, discard=(), streams=streams)
 
 
 def discard_card(state: State, seat: int, card: str) -> State:

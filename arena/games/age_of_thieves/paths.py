@@ -2,8 +2,10 @@
 functions of the board, the fire tiles and the figures.
 
 D-7: the shortest path in the graph without fire spaces; among equal ones the lexicographically
-smallest sequence of node ids. A target cut off by fire: the reachable space within the movement
-that is nearest the target counting through fire (ties: lowest id). Guards never enter dungeons
+smallest sequence of node ids. D-27, a target cut off (by fire, or an exit, which no guard
+enters): among the spaces reachable within the movement that are strictly nearer the target than
+its own counting through fire, the nearest (ties: lowest id); none nearer, it stays, since it
+never steps sideways. Guards never enter dungeons
 or exits. D-6: the figure stops at the first space holding an arrestable thief; it may pass other
 guards but not end on one, so it falls back to the last free space of its route.
 """
@@ -34,9 +36,11 @@ def guard_route(
     far = _distances(board, target, fire)
     if start in far:
         return _walk(board, start, far)[:budget]
-    near = _distances(board, start, fire)
-    within = [space for space, steps in near.items() if steps <= budget]
-    best = min(within, key=lambda space: (board.distance(space, target), space))
+    near, now = _distances(board, start, fire), board.distance(start, target)
+    nearer = [s for s, steps in near.items() if steps <= budget and board.distance(s, target) < now]
+    if not nearer:
+        return ()
+    best = min(nearer, key=lambda space: (board.distance(space, target), space))
     return _walk(board, start, _distances(board, best, fire))
 
 
