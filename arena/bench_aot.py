@@ -1,8 +1,9 @@
-"""How the built-in bots play Age of Thieves, measured over four-player games with one bot against
-three copies of another, seats rotated game by game (section 19 decides the winner). It measures
-and reports, it never asserts:
+"""How the built-in bots play Age of Thieves, measured over games with one bot against copies of
+another (four players unless told), seats rotated game by game (section 19 decides the winner),
+on the current board or an earlier one. It measures and reports, it never asserts:
 
     python -m arena.bench_aot --games 200 greedy random
+    python -m arena.bench_aot --games 400 --players 2 --board hadria-r1 greedy random
     python -m arena.bench_aot --games 40 search#8 greedy
 """
 
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 
 from arena.bots import make_bot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
+from arena.games.age_of_thieves.hadria import BOARD_FILES, CURRENT_BOARD
 from arena.games.api import Result
 from arena.match.local import play_game
 
@@ -26,6 +28,8 @@ PLAYERS = 4
 class Figures:
     """One bot (`hero`) in one seat against `field` in the others, over `games` games."""
 
+    players: int
+    board: str
     hero: str
     field: str
     games: int
@@ -42,7 +46,7 @@ class Figures:
     @property
     def field_share_per_seat(self) -> float:
         """The win share of one field seat, comparable with `hero_share`."""
-        return self.field_wins / (PLAYERS - 1) / self.games if self.games else 0.0
+        return self.field_wins / (self.players - 1) / self.games if self.games else 0.0
 
     @property
     def mean_rounds(self) -> float:
@@ -51,7 +55,8 @@ class Figures:
     def line(self) -> str:
         share = self.games or 1
         return (
-            f"{self.hero} vs 3x {self.field}, {self.games} games: {self.hero} wins "
+            f"{self.board}, {self.hero} vs {self.players - 1}x {self.field}, {self.games} games: "
+            f"{self.hero} wins "
             f"{self.hero_share:.1%}, each {self.field} seat {self.field_share_per_seat:.1%}; "
             f"everybody loses {self.everyone_loses / share:.1%}; won with the Emperor's Jewel "
             f"{self.ej_wins / share:.1%}; mean length {self.mean_rounds:.2f} rounds"
@@ -64,15 +69,18 @@ def one_against_three(
     games: int,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    players: int = PLAYERS,
+    board: str = CURRENT_BOARD,
 ) -> Figures:
-    """`games` four-player games, game k dealt from seed + k with `hero` in seat k mod 4 and
-    fresh bots in every seat."""
+    """`games` games of `players` on `board`, game k dealt from seed + k with `hero` in seat
+    k mod players and fresh bots in every seat."""
     hero_wins = field_wins = losers = ej = rounds = 0
+    config: dict[str, str | int] = {"players": players, "board": board}
     for k in range(games):
-        seat = k % PLAYERS
-        names = [hero if s == seat else field for s in range(PLAYERS)]
+        seat = k % players
+        names = [hero if s == seat else field for s in range(players)]
         bots = [make_bot(name) for name in names]
-        result = play_game(AGE_OF_THIEVES, {"players": PLAYERS}, seed + k, bots).result
+        result = play_game(AGE_OF_THIEVES, config, seed + k, bots).result
         hero_wins += result.winner == seat
         field_wins += result.winner is not None and result.winner != seat
         losers += result.winner is None
@@ -80,7 +88,7 @@ def one_against_three(
         rounds += int(result.details["rounds"])
         if progress is not None:
             progress(k + 1)
-    return Figures(hero, field, games, hero_wins, field_wins, losers, ej, rounds)
+    return Figures(players, board, hero, field, games, hero_wins, field_wins, losers, ej, rounds)
 
 
 def _with_jewel(result: Result) -> bool:
@@ -93,6 +101,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("field", help="the bot in the three other seats, e.g. random")
     parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=PLAYERS)
+    parser.add_argument(
+        "--board", choices=tuple(BOARD_FILES), default=CURRENT_BOARD, help="board version"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -102,7 +114,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     started = time.perf_counter()
-    figures = one_against_three(args.hero, args.field, args.games, args.seed)
+    figures = one_against_three(
+        args.hero, args.field, args.games, args.seed, players=args.players, board=args.board
+    )
     print(f"{figures.line()} ({time.perf_counter() - started:.0f} s)")
     return 0
 

@@ -52,7 +52,7 @@ def test_a_restore_gives_back_every_key_and_its_expiry(
     assert manifest.keys == len(before) and manifest.consistent
     assert manifest.redis_version == redis_client.info("server")["redis_version"]
     assert manifest.store_schema == keys.SCHEMA_VERSION
-    assert manifest.rules_versions == {"caper": 1, "caper-europe": 1, "age-of-thieves": 1}
+    assert manifest.rules_versions == {"caper": 1, "caper-europe": 1, "age-of-thieves": 2}
     redis_client.flushdb()
 
     restore(redis_client, tmp_path / "store.backup")

@@ -18,6 +18,7 @@ from arena.games.age_of_thieves import (  # noqa: F401
     rounds,
 )
 from arena.games.age_of_thieves.engine import play
+from arena.games.age_of_thieves.hadria import CURRENT_BOARD, board_file
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation, observe
 from arena.games.age_of_thieves.render import render
 from arena.games.age_of_thieves.state import (
@@ -38,7 +39,7 @@ from arena.games.api import (
 PLAYERS = (2, 3, 4)
 
 
-SETTINGS = ("players", "thieves", "first_game", "first_player_orders_guards")
+SETTINGS = ("players", "thieves", "first_game", "first_player_orders_guards", "board")
 
 
 def players_setting(config: Config) -> int:
@@ -66,6 +67,15 @@ def _thieves_setting(config: Config) -> tuple[str, ...] | None:
     return tuple(name.strip() for name in value.split(","))
 
 
+def _board_setting(config: Config) -> str:
+    """`"board": "hadria-r1"` sets up an earlier board version, so old records replay."""
+    value = config.get("board", CURRENT_BOARD)
+    if not isinstance(value, str):
+        raise ConfigError(f"'board' names a board version, got {value!r}")
+    board_file(value)  # a clear error naming the known versions
+    return value
+
+
 def _flag(config: Config, name: str) -> bool:
     value = config.get(name, 0)
     if value not in (0, 1, "0", "1"):
@@ -87,6 +97,7 @@ class AgeOfThievesGame:
             _thieves_setting(config),
             first_game=_flag(config, "first_game"),
             orders_guards=_flag(config, "first_player_orders_guards"),
+            board_version=_board_setting(config),
         )
 
     def seat_count(self, state: State) -> int:
@@ -131,6 +142,7 @@ class AgeOfThievesGame:
                 "emperors_jewel": winner is not None and state.thief(winner).ej,
                 "everyone_loses": winner is None,
                 "winners": [] if winner is None else [winner],
+                "board": state.board,
             },
         )
 

@@ -34,9 +34,13 @@ from arena.games.age_of_thieves.datafile import (
     read,
     versions,
 )
+from arena.games.api import ConfigError
 
 FORMAT = "age-of-thieves/board/1"
-BOARD_FILE = "board_hadria_r1.json"
+# Every board version stays loadable, so that a record replays on the board it was played on: its
+# config's "board", else the current board, which changes only with a rules version bump.
+BOARD_FILES = {"hadria-r1": "board_hadria_r1.json", "hadria-r2": "board_hadria_r2.json"}
+CURRENT_BOARD = "hadria-r2"
 Edge = tuple[str, str]
 
 
@@ -63,14 +67,25 @@ class Grid:
 
 
 @cache
-def hadria(symmetric_sewers: bool = False) -> Board:
-    """The reference board; `symmetric_sewers` drops the palace's 5th sewer entrance."""
-    return load_board(symmetric_sewers=symmetric_sewers)
+def hadria(symmetric_sewers: bool = False, version: str = CURRENT_BOARD) -> Board:
+    """The reference board (`version` one of BOARD_FILES); `symmetric_sewers` drops the
+    palace's 5th sewer entrance."""
+    return load_board(symmetric_sewers=symmetric_sewers, version=version)
 
 
-def load_board(text: str | None = None, symmetric_sewers: bool = False) -> Board:
-    """The board of the package's board file, or of `text` (a board file's JSON)."""
-    file = read(BOARD_FILE, text)
+def board_file(version: str) -> str:
+    """The data file of board `version`; a clear error naming the versions otherwise."""
+    if version not in BOARD_FILES:
+        known = ", ".join(BOARD_FILES)
+        raise ConfigError(f"unknown board {version!r}: the boards are {known}")
+    return BOARD_FILES[version]
+
+
+def load_board(
+    text: str | None = None, symmetric_sewers: bool = False, version: str = CURRENT_BOARD
+) -> Board:
+    """The board of the package's file for `version`, or of `text` (a board file's JSON)."""
+    file = read(board_file(version), text)
     file.only(*_FILE_KEYS)
     found = versions(file, FORMAT)
     name, provenance = file.text("name"), file.provenance()
@@ -103,9 +118,9 @@ _FILE_KEYS: tuple[str, ...] = (
 )
 
 
-def districts(text: str | None = None) -> tuple[DistrictInfo, ...]:
+def districts(text: str | None = None, version: str = CURRENT_BOARD) -> tuple[DistrictInfo, ...]:
     """The five districts with their names and provenance, palace first."""
-    return tuple(_districts(read(BOARD_FILE, text)).values())
+    return tuple(_districts(read(board_file(version), text)).values())
 
 
 def _districts(file: Entry) -> dict[District, DistrictInfo]:

@@ -10,6 +10,7 @@ from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.components import components
 from arena.games.age_of_thieves.engine import answer, ask, run, task
 from arena.games.age_of_thieves.guards import move_towards, placing
+from arena.games.age_of_thieves.hadria import CURRENT_BOARD, hadria
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.initiative import Status as Initiative
 from arena.games.age_of_thieves.initiative import resolution_order
@@ -48,12 +49,23 @@ def create(
     thieves: Sequence[str] | None = None,
     first_game: bool = False,
     orders_guards: bool = False,
+    board_version: str = CURRENT_BOARD,
 ) -> State:
-    """Section 4 through `setup`; each seat from the first player clockwise picks its start
-    field (4.6, D-15), then the first round runs up to its first decision."""
+    """Section 4 through `setup` on board `board_version`; each seat from the first player
+    clockwise picks its start field (4.6, D-15), then the first round runs up to its first
+    decision. The board versions differ only in where the starting guards stand (a test checks
+    it), so play reads the shared graph of `board()` and only the setup reads the version."""
     if type(players) is not int or not 2 <= players <= 4:
         raise ConfigError(f"Age of Thieves is for 2 to 4 players, not {players!r}")
-    start = setup(board(), cards(), components(), players, seed, thieves, first_game=first_game)
+    start = setup(
+        hadria(version=board_version),
+        cards(),
+        components(),
+        players,
+        seed,
+        thieves,
+        first_game=first_game,
+    )
     general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
     sheets = tuple(
         Thief(name, space, tuple(sorted(c for c in hand if c in general)))
@@ -84,6 +96,7 @@ def create(
         streams=start.streams,
         specials=not first_game,
         orders_guards=orders_guards,
+        board=board_version,
     )
     order = state.clockwise()
     return run(replace(state, tasks=(*(Task("start", s) for s in order), Task("round"))))

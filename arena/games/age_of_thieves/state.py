@@ -268,6 +268,7 @@ class State:
     reason: str = ""
     orders_guards: bool = False  # variant: the first player orders the guards (D-6 step 4)
     specials: bool = True  # False in a first game: the special cards stay in the box (4.4)
+    board: str = ""  # the board version set up, e.g. "hadria-r2" (its starting guards)
     streams: Streams = field(default_factory=lambda: Streams(0))
 
     def thief(self, seat: int) -> Thief:

@@ -28,6 +28,7 @@ from arena.games.age_of_thieves import (
     load_components,
 )
 from arena.games.age_of_thieves.hadria import explicit_json
+from arena.games.api import ConfigError
 
 DATA = resources.files("arena.games.age_of_thieves").joinpath("data")
 
@@ -107,28 +108,47 @@ def test_every_entry_of_every_file_carries_provenance() -> None:
         "thieves.json": "thieves",
         "components.json": "city_tiles",
         "board_hadria_r1.json": "features",
+        "board_hadria_r2.json": "features",
     }
     for name, key in files.items():
         for entry in raw(name)[key]:
             assert entry["provenance"], (name, entry)
-    for entry in [*raw("components.json")["pieces"], *raw("board_hadria_r1.json")["districts"]]:
+    for entry in [*raw("components.json")["pieces"], *raw("board_hadria_r2.json")["districts"]]:
         assert entry["provenance"]
     loaded: list[Any] = [*catalogue().cards, *catalogue().events, *catalogue().thieves]
     loaded += [*components().city_tiles, *components().pieces, *districts()]
     assert all(item.provenance.sources for item in loaded)
     assert hadria().provenance.proposal  # the whole reference board is a proposal (G-1)
+    assert hadria(version="hadria-r1").provenance.proposal
+
+
+def test_r2s_moved_guardhouses_are_proposals_that_give_their_reason() -> None:
+    """Hadria-R2's change is flagged [PROPOSAL] with why it was made, in the file itself."""
+    changed = [f for f in raw("board_hadria_r2.json")["features"] if f["at"] in ("3,2", "3,4")]
+    assert {f["feature"] for f in changed} == {"guardhouse", "sword_guardhouse"}
+    for feature in changed:
+        (proposal,) = [p for p in feature["provenance"] if p["tag"] == "PROPOSAL"]
+        assert proposal["covers"].startswith("Hadria-R2: ") and "treasury" in proposal["covers"]
 
 
 def test_every_file_carries_its_rules_and_data_versions() -> None:
     versions = [v for _, v in catalogue().versions]
     versions += [components().versions, hadria().versions]
-    assert {v.rules for v in versions} == {1}
-    assert hadria().versions.data == "hadria-r1/1"
+    assert {v.rules for v in versions} == {2}
+    assert hadria().versions.data == "hadria-r2/1"
+    old = hadria(version="hadria-r1").versions  # kept so that its records replay
+    assert (old.rules, old.data) == (1, "hadria-r1/1")
+
+
+def test_an_unknown_board_version_is_refused_naming_the_known_ones() -> None:
+    message = "unknown board 'hadria-r9': the boards are hadria-r1, hadria-r2"
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load_board(version="hadria-r9")
 
 
 def test_files_on_different_rules_versions_are_refused() -> None:
-    events = raw("events.json") | {"rules_version": 2}
-    with pytest.raises(DataError, match=r"different rules versions: .*events.json 2"):
+    events = raw("events.json") | {"rules_version": 3}
+    with pytest.raises(DataError, match=r"different rules versions: .*events.json 3"):
         load_catalogue(events=json.dumps(events))
 
 
@@ -187,17 +207,19 @@ def test_a_broken_board_file_names_the_entry() -> None:
     board = "board_hadria_r1.json"
     index = [f["at"] for f in raw(board)["features"]].index("5,0")
     with refused(f"{board}: 5,0: 'feature' must be one of"):
-        load_board(edited(board, "features", index, feature="fountain"))
+        load_board(edited(board, "features", index, feature="fountain"), version="hadria-r1")
     with refused(f"{board}: 9,0: (9, 0) is off the grid"):
-        load_board(edited(board, "features", index, at="9,0"))
+        load_board(edited(board, "features", index, at="9,0"), version="hadria-r1")
     with refused(f"{board}: 5,0: 'provenance' is empty"):
-        load_board(edited(board, "features", index, provenance=[]))
+        load_board(edited(board, "features", index, provenance=[]), version="hadria-r1")
     # one more sword guardhouse a district breaks the rulebook's count of 12 (spec section 3)
     plain = [f["at"] for f in raw(board)["features"]].index("7,1")
     with refused("Hadria-R1: 12 spaces must be sword_guardhouse, found 16"):
-        load_board(edited(board, "features", plain, feature="sword_guardhouse"))
+        load_board(
+            edited(board, "features", plain, feature="sword_guardhouse"), version="hadria-r1"
+        )
     with refused(f"{board}: S: 'exit_kind' 'boat': outer districts have gates"):
-        load_board(edited(board, "districts", 3, exit_kind="boat"))
+        load_board(edited(board, "districts", 3, exit_kind="boat"), version="hadria-r1")
 
 
 def test_the_board_as_an_explicit_file_loads_back_to_the_same_board() -> None:
@@ -209,7 +231,7 @@ def test_the_board_as_an_explicit_file_loads_back_to_the_same_board() -> None:
     data["edges"].append(["T", "N82"])  # a shortcut: still a legal board, distances change
     assert load_board(json.dumps(data)).distance("T", "N82") == 1
     data["edges"][-1] = ["T", "Q99"]
-    with refused("Hadria-R1: path T-Q99 names no space 'Q99'"):
+    with refused("Hadria-R2: path T-Q99 names no space 'Q99'"):
         load_board(json.dumps(data))
     data["edges"].pop()
     data["edges"] = [e for e in data["edges"] if "VN" not in e]

@@ -161,3 +161,23 @@ def test_every_decision_is_documented() -> None:
                 )
                 state = GAME.apply(state, action)
     assert met <= set(DECISIONS) and len(met) > 8
+
+
+def test_a_record_on_the_earlier_board_replays_on_it_and_its_result_names_it() -> None:
+    """The config's "board" sets up that board's starting guards (Hadria-R1: beside the palace
+    gates; the current Hadria-R2: at (3,4)); the result says which board, and a record made on
+    the earlier board replays there."""
+    rng = random.Random(4)
+    config: dict[str, str | int] = {"players": 2, "board": "hadria-r1"}
+    state = GAME.create(config, 4)
+    assert {g[1:] for g in state.guards} == {"32", "50", "54"}
+    assert {g[1:] for g in GAME.create({"players": 2}, 4).guards} == {"34", "50", "54"}
+    actions: list[str] = []
+    while not GAME.is_terminal(state):
+        action = rng.choice(list(GAME.legal_actions(state)))
+        actions.append(GAME.action_text(action))
+        state = GAME.apply(state, action, GAME.current_player(state))
+    assert GAME.result(state).details["board"] == "hadria-r1"
+    record = GameRecord(GAME.id, GAME.rules_version, config, 4, tuple(actions))
+    replayed, _ = replay(GameRecord.loads(record.dumps()))
+    assert replayed == state and replayed.board == "hadria-r1"
