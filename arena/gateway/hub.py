@@ -10,9 +10,8 @@ reconnect, maybe to another gateway).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -36,6 +35,7 @@ OUTGOING_LIMIT = 64  # messages a stream may have waiting to be written to its b
 RECENT_REQUESTS = 1024  # request ids a stream remembers, to never send one twice
 RETRY_S = 5.0  # how long one stream's Redis call is retried before the stream gives up
 BACKOFF_S = (0.05, 2.0)  # first and longest pause between attempts
+STOP_RECANCEL_S = 0.1  # how often a stop cancels again the tasks that are still running
 
 REDIS_DOWN = (redis.ConnectionError, redis.TimeoutError, redis.BusyLoadingError)
 
@@ -116,6 +116,7 @@ class Hub:
         self._delivering = asyncio.Lock()  # one delivery at a time keeps each inbox in order
         self._tasks: list[asyncio.Task[None]] = []
         self._pokes: set[asyncio.Task[None]] = set()  # held: the loop keeps only weak references
+        self._stopping = False
 
     def start(self) -> None:
         self._tasks = [
@@ -124,11 +125,10 @@ class Hub:
         ]
 
     async def stop(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        """End both loops and any delivery on its way. A task can outlive a cancellation (see
+        `cancel_until_done`): each loop also ends at its next step, so a stop is bounded."""
+        self._stopping = True
+        await cancel_until_done([*self._tasks, *self._pokes])
 
     def add(self, stream: Stream) -> None:
         older = self.streams.get(stream.bot_id)
@@ -192,7 +192,7 @@ class Hub:
     async def _wake_once(self) -> None:
         first = await self.relay.woken(WAKE_WAIT_S)
         woken = {first} if first is not None else set()
-        while woken:  # the next wake-ups come back with each delivery: no extra round trip
+        while woken and not self._stopping:  # the next wake-ups come with each delivery
             woken = await self.deliver(woken, WAKES_MOST)
 
     async def _heartbeat_once(self) -> None:
@@ -212,7 +212,7 @@ class Hub:
 
     async def _forever(self, step: Callable[[], Awaitable[None]]) -> None:
         pause, loop = BACKOFF_S[0], asyncio.get_running_loop()
-        while True:
+        while not self._stopping:
             started = loop.time()
             try:
                 await step()
@@ -257,6 +257,18 @@ class Hub:
         self.serving = serving
         if self._health is not None:
             await self._health(serving)
+
+
+async def cancel_until_done(tasks: Collection[asyncio.Task[Any]]) -> None:
+    """Cancel `tasks` and wait until every one has ended, cancelling again while any still runs.
+    Once is not enough on Python 3.11: redis-py sends each command inside `asyncio.wait_for`,
+    which returns the send's result instead of raising when a cancellation arrives just as the
+    send finished, so the task carries on (into the next BLPOP of a loop, for ever)."""
+    running = set(tasks)
+    while running:
+        for task in running:
+            task.cancel()
+        _, running = await asyncio.wait(running, timeout=STOP_RECANCEL_S)
 
 
 REPLACED = "replaced by a newer connection of this bot"
