@@ -177,16 +177,16 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     if watch:
         tournament_watch.watch(console, client, name)
         jobs = liveness.settle(client, name)
-    done, scheduled, planned, status = events.progress(client, name)
+    now = events.progress(client, name)
     unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
     console.print(
-        f"{name}: {status.value}; {done} of {scheduled} scheduled {unit} played; "
-        f"{planned} rounds planned"
+        f"{name}: {now.status.value}; {now.done} of {now.scheduled} scheduled {unit} played; "
+        f"{now.planned} rounds planned"
     )
-    if status is Status.RUNNING:
+    if now.status is Status.RUNNING:
         console.print(f"in play: {jobs['started']}; queued: {jobs['queued'] + jobs['scheduled']}")
-    if reason := TournamentStore(client).reason(name):
-        console.print(f"stopped because {reason}")
+    if now.reason:
+        console.print(f"stopped because {now.reason}")
 
 
 @tournament_group.command("standings")

@@ -32,7 +32,6 @@ def tournament_stop(name: str, redis_url: str | None) -> None:
 def tournament_list(redis_url: str | None) -> None:
     """Every tournament with its state and how far it has got."""
     from arena.cli.network import require_redis_url
-    from arena.cli.tournament_watch import rounds_scheduled
     from arena.services.events import progress
     from arena.store.server import connect
     from arena.store.tournaments import TournamentStore
@@ -47,11 +46,10 @@ def tournament_list(redis_url: str | None) -> None:
         table.add_column(column)
     for name in store.names():
         definition = store.get(name)
-        done, scheduled, planned, status = progress(client, name)
+        now = progress(client, name, definition)
         unit = "tables" if definition.table_size else "matches"
         table.add_row(
-            name, definition.format.value, definition.game, status.value,
-            f"{rounds_scheduled(client, name)} of {planned}",
-            f"{done} of {scheduled} {unit}", store.reason(name),
+            name, definition.format.value, definition.game, now.status.value,
+            f"{now.rounds} of {now.planned}", f"{now.done} of {now.scheduled} {unit}", now.reason,
         )  # fmt: skip
     console.print(table)

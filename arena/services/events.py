@@ -185,19 +185,40 @@ def withdraw(client: redis.Redis, name: str, entrant: str) -> None:
     store.withdraw(name, entrant)
 
 
-def progress(client: redis.Redis, name: str) -> tuple[int, int, int, Status]:
-    """(encounters recorded, encounters scheduled, rounds planned, status): matches of a pair
-    event, tables of an event of three or more sides."""
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """How far an event has got: its encounters (matches of pairs, or tables) recorded and
+    scheduled, its rounds scheduled and planned, its state and why it stopped, if it did."""
+
+    done: int
+    scheduled: int
+    rounds: int
+    planned: int
+    status: Status
+    reason: str
+
+    @property
+    def over(self) -> bool:
+        return self.status in (Status.FINISHED, Status.STOPPED)
+
+
+def progress(
+    client: redis.Redis, name: str, definition: TournamentDefinition | None = None
+) -> Progress:
+    """Counted without reading any result: watchers and the site's live view poll this."""
     store = TournamentStore(client)
-    definition = store.get(name)
+    definition = definition or store.get(name)
     if definition.table_size:
         tables = TableStore(client)
-        done = len(tables.recorded(name))
-        scheduled = sum(len(r.tables) for r in tables.rounds(name))
+        table_rounds = tables.rounds(name)
+        rounds, done = len(table_rounds), len(tables.recorded(name))
+        scheduled = sum(len(r.tables) for r in table_rounds)
     else:
-        done = len(store.results(name))
-        scheduled = sum(len(r.pairings) for r in store.rounds(name))
-    return done, scheduled, definition.planned_rounds, store.status(name)
+        pair_rounds = store.rounds(name)
+        rounds, done = len(pair_rounds), store.recorded_count(name)
+        scheduled = sum(len(r.pairings) for r in pair_rounds)
+    status, reason = store.status(name), store.reason(name)
+    return Progress(done, scheduled, rounds, definition.planned_rounds, status, reason)
 
 
 def standings_at_tables(client: redis.Redis, name: str) -> list[TableStanding]:

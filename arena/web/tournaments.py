@@ -33,20 +33,10 @@ def _definition(client: redis.Redis, name: str) -> TournamentDefinition:
 
 
 def progress(client: redis.Redis, definition: TournamentDefinition) -> views.Progress:
-    """What `arena tournament status` counts, without reading any result: the live script
-    polls this every few seconds per viewer."""
-    name, store = definition.name, TournamentStore(client)
-    if definition.table_size:
-        tables = TableStore(client)
-        table_rounds = tables.rounds(name)
-        rounds, done = len(table_rounds), len(tables.recorded(name))
-        scheduled = sum(len(r.tables) for r in table_rounds)
-    else:
-        pair_rounds = store.rounds(name)
-        rounds, done = len(pair_rounds), store.recorded_count(name)
-        scheduled = sum(len(r.pairings) for r in pair_rounds)
-    status, planned = store.status(name).value, definition.planned_rounds
-    return views.Progress(status, done, scheduled, rounds, planned, store.reason(name))
+    """What `arena tournament status` counts: the live script polls this every few seconds
+    per viewer."""
+    p = events.progress(client, definition.name, definition)
+    return views.Progress(p.status.value, p.done, p.scheduled, p.rounds, p.planned, p.reason)
 
 
 def summaries(client: redis.Redis) -> list[views.Summary]:

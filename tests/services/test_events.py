@@ -52,3 +52,15 @@ def test_export_refuses_a_format_it_does_not_know_and_trf_of_tables(
         events.export(redis_client, "trio", "xml")
     with pytest.raises(ValueError, match="trio is a tournament of tables: TRF is for two-sided"):
         events.export(redis_client, "trio", "trf")
+
+
+def test_progress_counts_the_encounters_of_pairs_and_tables_alike(
+    redis_client: redis.Redis,
+) -> None:
+    _create(redis_client, "duel", 0)
+    _create(redis_client, "trio", 3)
+    for name in ("duel", "trio"):
+        now = events.progress(redis_client, name)
+        assert (now.done, now.scheduled, now.rounds, now.status.value) == (0, 0, 0, "created")
+        assert now.planned == TournamentStore(redis_client).get(name).planned_rounds > 0
+        assert not now.over
