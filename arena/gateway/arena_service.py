@@ -1,4 +1,5 @@
-"""ArenaService: what organisers and the CLI ask of a running arena."""
+"""ArenaService: what organisers and the CLI ask of a running arena, through the same services
+(`arena.services`) the CLI and the web site call."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import grpc
 import redis
 
 from arena.gateway.auth import bearer_token, is_admin
+from arena.services import bots as bot_service
 from arena.store import keys
 from arena.store.bots import BotRegistry, BotRegistryError
 from arena.store.values import as_text
@@ -29,7 +31,7 @@ class ArenaService(arena_pb2_grpc.ArenaServiceServicer):
     ) -> arena_pb2.RegisterBotResponse:
         await self._require_admin(context)
         try:
-            info, token = await asyncio.to_thread(self._registry.register, request.name)
+            info, token = await asyncio.to_thread(bot_service.register, self._redis, request.name)
         except BotRegistryError as error:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(error))
         return arena_pb2.RegisterBotResponse(bot_id=info.bot_id, token=token)
@@ -39,14 +41,15 @@ class ArenaService(arena_pb2_grpc.ArenaServiceServicer):
     ) -> arena_pb2.ListBotsResponse:
         # A bot sees who else plays, not the ids the arena's Redis keys are built from.
         admin = await self._require_token(context)
-        bots = await asyncio.to_thread(self._registry.all)
-        online = await asyncio.to_thread(lambda: [self._registry.is_online(b.bot_id) for b in bots])
+        listed = await asyncio.to_thread(bot_service.listing, self._redis)
         return arena_pb2.ListBotsResponse(
             bots=[
                 arena_pb2.BotSummary(
-                    bot_id=bot.bot_id if admin else "", name=bot.name, connected=up
+                    bot_id=bot.info.bot_id if admin else "",
+                    name=bot.info.name,
+                    connected=bot.online,
                 )
-                for bot, up in zip(bots, online, strict=True)
+                for bot in listed
             ]
         )
 
