@@ -19,6 +19,7 @@ from click.testing import CliRunner
 
 from arena.cli import main
 from arena.store.tournaments import Status, TournamentStore
+from workers.queue import arena_queue
 from workers.worker import MAINTENANCE_S
 
 pytestmark = pytest.mark.timeout(300)
@@ -126,3 +127,16 @@ def test_a_single_worker_stops_on_sigterm_with_one_line(
     assert single.wait(READY_S) == 0, output(tmp_path)
     said = messages(output(tmp_path))
     assert len(said) == 2 and said[1] == "stopping", said
+
+
+def test_a_failed_job_is_one_line(
+    start_worker: Start, tmp_path: Path, redis_client: redis.Redis
+) -> None:
+    arena_queue(redis_client).enqueue("builtins.int", args=("x",), description="a job that fails")
+    burst = start_worker("--burst")
+    assert burst.wait(READY_S) == 0, output(tmp_path)
+    said = messages(output(tmp_path))
+    assert said[1:] == [
+        "started a job that fails",
+        "failed a job that fails: ValueError: invalid literal for int() with base 10: 'x'",
+    ], said
