@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from arena.games.api import GameError, JsonValue, Result
+from arena.games.api import Game, GameError, JsonValue, Result
 
 RECORD_FORMAT = 1
 
@@ -145,6 +145,35 @@ def replay(record: GameRecord) -> tuple[Any, Result | None]:
                 f"record says scores {stored}, the replay gives {list(result.scores)}"
             )
     return state, result
+
+
+class ActionTexts:
+    """`game.action_text` remembered per game, rules version and distinct action.
+
+    An action's text depends on the action alone, and the same few actions recur in every game,
+    so writing each game's record reuses the texts already written. Up to `kept` texts are held:
+    a game has a few thousand distinct actions, and on reaching the bound the memory starts over,
+    so it never grows without limit. Unhashable actions are written out every time.
+    """
+
+    def __init__(self, kept: int = 100_000) -> None:
+        self.kept = kept
+        self._texts: dict[tuple[str, int, Any], str] = {}
+
+    def text(self, game: Game[Any, Any], action: Any) -> str:
+        try:
+            key = (game.id, game.rules_version, action)
+            text = self._texts.get(key)
+        except TypeError:  # an unhashable action
+            return game.action_text(action)
+        if text is None:
+            if len(self._texts) >= self.kept:
+                self._texts.clear()
+            text = self._texts[key] = game.action_text(action)
+        return text
+
+    def __len__(self) -> int:
+        return len(self._texts)
 
 
 def _game_for(record: GameRecord) -> Any:

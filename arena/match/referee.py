@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from arena.bots.base import Bot
 from arena.games.api import Config, ConfigError, Game, GameError, Observation, Result
-from arena.games.record import GameRecord
+from arena.games.record import ActionTexts, GameRecord
 from arena.match.seats import SeatInfo, forfeit_result, layout
 
 
@@ -191,23 +191,8 @@ class _Clock:
         )
 
 
-_TEXTS: dict[tuple[str, int, Any], str] = {}
-_TEXTS_KEPT = 100_000  # a game has a few thousand distinct actions; this bounds any game's
-
-
-def _action_text(game: Game[Any, Any], action: Any) -> str:
-    """`game.action_text`, which depends on the action alone, remembered per distinct action:
-    the same few actions recur in every game, and writing one out costs a tenth of a step."""
-    try:
-        key = (game.id, game.rules_version, action)
-        text = _TEXTS.get(key)
-    except TypeError:  # an unhashable action: written out every time
-        return game.action_text(action)
-    if text is None:
-        if len(_TEXTS) >= _TEXTS_KEPT:
-            _TEXTS.clear()
-        text = _TEXTS[key] = game.action_text(action)
-    return text
+# Each game's record holds its actions as text; the texts are remembered across games.
+ACTION_TEXTS = ActionTexts()
 
 
 def referee_game(
@@ -258,7 +243,7 @@ class _Referee:
             action, forfeit = self._decide(state, mover, len(actions))
             if action is not None:
                 state = game.apply(state, action, mover)
-                actions.append(_action_text(game, action))
+                actions.append(ACTION_TEXTS.text(game, action))
         outcome = self._outcome(state, actions, forfeit)
         for seat, info in zip(seats, infos, strict=True):
             seat.finish(info, outcome)

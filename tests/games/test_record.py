@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.games.caper import CAPER
-from arena.games.record import GameRecord, RecordError, replay, replay_states
+from arena.games.record import ActionTexts, GameRecord, RecordError, replay, replay_states
 
 
 def _played(seed: int = 3, city: str = "rome") -> tuple[GameRecord, object]:
@@ -81,3 +81,24 @@ def test_corrupted_records_are_refused_with_a_reason(corrupt, message: str) -> N
 def test_a_missing_file_is_a_record_error(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match="cannot read"):
         GameRecord.load(tmp_path / "absent.json")
+
+
+class _CountedTexts:
+    """A game whose action texts count how often they are written."""
+
+    id, rules_version = "counted", 1
+
+    def __init__(self) -> None:
+        self.written = 0
+
+    def action_text(self, action: int) -> str:
+        self.written += 1
+        return f"a{action}"
+
+
+def test_action_texts_are_written_once_each_until_the_memory_is_full() -> None:
+    texts, game = ActionTexts(kept=3), _CountedTexts()
+    assert [texts.text(game, a) for a in (1, 2, 1, 2, 3)] == ["a1", "a2", "a1", "a2", "a3"]  # type: ignore[arg-type]
+    assert game.written == 3 and len(texts) == 3
+    assert texts.text(game, 4) == "a4"  # type: ignore[arg-type]
+    assert len(texts) == 1  # full: it started over rather than grow

@@ -11,11 +11,11 @@ from arena.games.api import Observation
 from arena.match.match import play_match
 from arena.match.metrics import MatchMetrics
 from arena.match.referee import (
+    ACTION_TEXTS,
     UNTIMED,
     BuiltinSeat,
     DecisionRequest,
     GameOutcome,
-    _action_text,
     referee_game,
 )
 from arena.metrics.recorder import (
@@ -130,6 +130,6 @@ def test_action_texts_are_the_games_own_hashable_or_not() -> None:
     game = get_game("caper")
     state = game.create({"city": "paris"}, 5)
     for action in game.legal_actions(state):
-        assert _action_text(game, action) == game.action_text(action)
-        assert _action_text(game, action) == game.action_text(action)  # remembered
-    assert _action_text(_ListActions(), [1, 2]) == "1+2"  # type: ignore[arg-type]
+        assert ACTION_TEXTS.text(game, action) == game.action_text(action)
+        assert ACTION_TEXTS.text(game, action) == game.action_text(action)  # remembered
+    assert ACTION_TEXTS.text(_ListActions(), [1, 2]) == "1+2"  # type: ignore[arg-type]

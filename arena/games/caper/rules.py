@@ -33,15 +33,18 @@ from arena.games.caper.validation import violation
 from arena.games.caper_common import draft
 from arena.games.caper_common.config import city_setting
 from arena.games.caper_common.draft import with_seat
-from arena.games.caper_common.listed import is_listed
+from arena.games.caper_common.listed import LastState, is_listed
 
 EMPTY_SIDE: Side = ((), (), ())
 
 
 NO_TARGET: tuple[int, ...] = (NONE,)
 Place = tuple[int, tuple[CostModifier, ...], list[int], int]
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `is_listed`
-_last_places: tuple[State | None, list[Place]] = (None, [])  # see `_gear_cost`
+# The actions `legal_actions` listed last (a tuple: the caller may change the list it gets), for
+# `apply` and `why_illegal` to accept one without checking it again.
+LAST_LISTED = LastState()
+# The places and cost modifiers the last listing of gear plays found, for `_gear_cost`.
+LAST_PLACES = LastState()
 # Enum members read on every action, as plain names: on Python 3.11 each read through its
 # class goes through `EnumType.__getattr__`, several times the cost of reading a global.
 _THIEF_ROUND, _ANY_GEAR = Kind.THIEF, Kind.GEAR
@@ -82,13 +85,12 @@ def create(config: Config, seed: int) -> State:
 
 def legal_actions(state: State) -> list[Action]:
     """Every legal action, sorted by (kind, card, location, thief, target)."""
-    global _last_listed
     if state.to_move < 0:
         return []
     seat = state.to_move
     if seat >= 2:
         actions = variants.pass_actions(state)
-        _last_listed = (state, tuple(actions))
+        LAST_LISTED.keep(state, tuple(actions))
         return actions
     if state.pending:
         gear = {card.name for card in state.discards[seat] if card.kind is Kind.GEAR}
@@ -101,7 +103,7 @@ def legal_actions(state: State) -> list[Action]:
         actions = _gear_plays(state, seat, names)
         if state.players != 4 or not actions:  # V7: with 4 players, only if nothing plays
             actions += [DISCARD[name] for name in names]
-    _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
+    LAST_LISTED.keep(state, tuple(actions))
     return actions
 
 
@@ -137,8 +139,7 @@ def _gear_plays(
             modifiers = () if free else table.crew_modifiers(place, crew, theirs[location])
             places.append((location, modifiers, room, _prefix(room)))
     if not free:
-        global _last_places
-        _last_places = (state, places)
+        LAST_PLACES.keep(state, places)
     coins = state.coins[seat]
     actions: list[Action] = []
     rows = ON_THIEF[kind]
@@ -177,7 +178,7 @@ def _flip_gear_plays(
 def apply(state: State, action: object, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal.
     `action` is whatever a bot sent (`object`: the compiled engine checks declared types)."""
-    if not is_listed(_last_listed, state, action, seat, Action, ActionKind):
+    if not is_listed(LAST_LISTED, state, action, seat, Action, ActionKind):
         reason = why_illegal(state, action, seat)
         if reason is not None:
             raise reason
@@ -249,8 +250,8 @@ def _place_gear(state: State, seat: int, action: Action, free: bool) -> dict[str
 def _gear_cost(state: State, seat: int, location: int, card: Card) -> int:
     """`table.gear_cost`, from the cost modifiers found when listing this state's actions if it
     was the last listed (as it is when a bot plays a listed action)."""
-    listed_for, places = _last_places
-    if listed_for is state:
+    places: list[Place] | None = LAST_PLACES.recall(state)
+    if places is not None:
         for place, modifiers, _, _ in places:
             if place == location:
                 return table.cost_with(modifiers, card)
@@ -331,7 +332,7 @@ def why_illegal(
     turn = draft.turn_error(state.to_move, seat)
     if turn is not None:
         return turn
-    if is_listed(_last_listed, state, action, seat, Action, ActionKind):
+    if is_listed(LAST_LISTED, state, action, seat, Action, ActionKind):
         return None
     reason = violation(state, action)
     return IllegalActionError(reason) if reason else None

@@ -16,7 +16,7 @@ from arena.games.caper_common import draft
 from arena.games.caper_common.coins import TOTAL_COINS
 from arena.games.caper_common.config import city_setting
 from arena.games.caper_common.draft import FINAL_ROUND, ROUNDS, Kind, with_seat
-from arena.games.caper_common.listed import is_listed
+from arena.games.caper_common.listed import LastState, is_listed
 from arena.games.caper_europe import table
 from arena.games.caper_europe.action_table import DISCARD, ON_THIEF, THIEF_AT
 from arena.games.caper_europe.cards import CITIES, Card, deck
@@ -37,7 +37,9 @@ from arena.games.caper_europe.validation import violation
 NO_CHOICE: tuple[int, ...] = (NONE,)
 NO_THIEVES: list[int] = []
 Place = tuple[int, Sequence[int], tuple[int, ...], tuple[int, ...]]
-_last_listed: tuple[State | None, tuple[Action, ...]] = (None, ())  # see `is_listed`
+# The actions `legal_actions` listed last (a tuple: the caller may change the list it gets), for
+# `apply` and `why_illegal` to accept one without checking it again.
+LAST_LISTED = LastState()
 _new_tuple = tuple.__new__
 _FIELDS = State._fields
 
@@ -103,8 +105,7 @@ def legal_actions(state: State) -> list[Action]:
         else:
             actions = _plays(state, seat, ids, _PLAY)
             actions += [DISCARD[card_id] for card_id in ids]
-    global _last_listed
-    _last_listed = (state, tuple(actions))  # a copy: the caller may change the list we return
+    LAST_LISTED.keep(state, tuple(actions))
     return actions
 
 
@@ -165,7 +166,7 @@ def _choice_plays(kind: ActionKind, card: Card, places: list[Place]) -> list[Act
 def apply(state: State, action: object, seat: int | None = None) -> State:
     """The state after `action`; raises a typed error that says exactly why it is not legal.
     `action` is whatever a bot sent (`object`: the compiled engine checks declared types)."""
-    if not is_listed(_last_listed, state, action, seat, Action, ActionKind):
+    if not is_listed(LAST_LISTED, state, action, seat, Action, ActionKind):
         reason = why_illegal(state, action, seat)
         if reason is not None:
             raise reason
@@ -246,9 +247,8 @@ def why_illegal(
     turn = draft.turn_error(state.to_move, seat)
     if turn is not None:
         return turn
-    if _last_listed[0] is not state:
-        legal_actions(state)
-    if action in _last_listed[1]:
+    listed: tuple[Action, ...] | None = LAST_LISTED.recall(state)
+    if action in (tuple(legal_actions(state)) if listed is None else listed):
         return None
     return IllegalActionError(violation(state, action))
 

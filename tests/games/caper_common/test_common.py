@@ -15,6 +15,7 @@ from arena.games.caper.cards import Crew, Owner
 from arena.games.caper_common.coins import gain, launder, pay, return_coin
 from arena.games.caper_common.counting import best_partition, disjoint_sets
 from arena.games.caper_common.draft import ROUNDS, deal, redeal_hidden, round_over, swap, turn_over
+from arena.games.caper_common.listed import LastState
 
 
 def test_deal_gives_the_top_cards_to_the_named_seat() -> None:
@@ -113,3 +114,13 @@ def test_disjoint_sets_needs_every_slot() -> None:
     assert disjoint_sets([(3, 1)], any_gear=1, gear=4) == 2
     assert disjoint_sets([], any_gear=2, gear=5, thief_slots=1, thieves=1) == 1
     assert disjoint_sets([]) == 0
+
+
+def test_last_state_recalls_a_value_only_for_the_very_state_it_was_kept_for() -> None:
+    memory, state, equal_state = LastState(), ["board", 1], ["board", 1]
+    assert memory.recall(state) is None
+    memory.keep(state, (1, 2))
+    assert memory.recall(state) == (1, 2)
+    assert memory.recall(equal_state) is None  # matched by identity, not equality
+    memory.keep(equal_state, (3,))
+    assert memory.recall(state) is None and memory.recall(equal_state) == (3,)
