@@ -49,7 +49,7 @@ demo: $(STAMP)
 
 # The optional compiled Caper engine (mypyc, into build/engine); ARENA_COMPILED_ENGINE=1 uses it.
 engine-compiled: $(STAMP)
-	$(BIN)/python -m arena.games.compile
+	$(BIN)/python -m arena.compiled.build
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build/engine

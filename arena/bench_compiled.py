@@ -19,8 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena.bench import engine_configs, engine_throughput
-from arena.games.api import Config
-from arena.games.compiled import (
+from arena.compiled.loader import (
     DEFAULT_BUILD,
     ENVIRONMENT,
     BuildError,
@@ -28,6 +27,7 @@ from arena.games.compiled import (
     compiled_modules,
     load_manifest,
 )
+from arena.games.api import Config
 
 COMPARED_GAMES = ("caper", "caper-europe")
 

@@ -21,7 +21,7 @@ from contextlib import contextmanager
 import redis
 from rich.console import Console
 
-from arena.games.compiled import RATINGS, compiled_modules
+from arena.compiled.loader import RATINGS, compiled_modules
 from arena.metrics.collector import DEFAULT_TOP_N
 from arena.metrics.recorder import record_game
 from arena.metrics.server import start_metrics_server

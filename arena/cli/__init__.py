@@ -100,9 +100,9 @@ def bench_engine(
 ) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
     from arena.bench import engine_configs, engine_throughput
+    from arena.compiled.loader import engine_line
     from arena.games import DEFAULT_CITY, GAMES
     from arena.games.api import ConfigError
-    from arena.games.compiled import engine_line
 
     if compare_compiled:
         from arena.bench_compiled import run

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arena.games.compiled import enable_from_environment
+from arena.compiled.loader import enable_from_environment
 
 enable_from_environment()  # the compiled Caper engine if ARENA_COMPILED_ENGINE asks for it
 

@@ -7,16 +7,19 @@ The Redis side (atomic, exactly-once updates) lives elsewhere and only calls the
 """
 
 # First: a compiled build (ARENA_COMPILED_ENGINE) must be enabled before any module it holds
-# loads as Python; importing `arena.games` enables it.
-import arena.games.compiled  # noqa: F401
-from arena.ratings.bradley_terry import (
+# loads as Python.
+from arena.compiled.loader import enable_from_environment
+
+enable_from_environment()
+
+from arena.ratings.bradley_terry import (  # noqa: E402
     ELO_PER_NATURAL_UNIT,
     BTEstimate,
     BTFit,
     BTGame,
     fit_bradley_terry,
 )
-from arena.ratings.elo import (
+from arena.ratings.elo import (  # noqa: E402
     ELO_DEFAULT_K,
     ELO_INITIAL_RATING,
     ELO_SCALE,
@@ -26,7 +29,7 @@ from arena.ratings.elo import (
     elo_rate_period,
     expected_score,
 )
-from arena.ratings.errors import (
+from arena.ratings.errors import (  # noqa: E402
     ConvergenceError,
     InsufficientDataError,
     InvalidKFactorError,
@@ -37,7 +40,7 @@ from arena.ratings.errors import (
     NotPositiveDefiniteError,
     RatingError,
 )
-from arena.ratings.glicko2 import (
+from arena.ratings.glicko2 import (  # noqa: E402
     DEFAULT_GLICKO2,
     GLICKO2_DEFAULT_TAU,
     GLICKO2_INITIAL_RATING,
@@ -53,7 +56,7 @@ from arena.ratings.glicko2 import (
     glicko2_rate_period,
     is_provisional,
 )
-from arena.ratings.pentanomial import (
+from arena.ratings.pentanomial import (  # noqa: E402
     NORMALIZED_ELO_UNIT,
     PAIR_SCORES,
     EloInterval,
@@ -64,7 +67,7 @@ from arena.ratings.pentanomial import (
     sprt_bounds,
     sprt_llr,
 )
-from arena.ratings.weng_lin import (
+from arena.ratings.weng_lin import (  # noqa: E402
     DEFAULT_WENG_LIN,
     WengLinConfig,
     WengLinRating,

@@ -1,4 +1,4 @@
-"""Run by tests/games/test_compiled_engine.py in a child process, once in pure Python and once
+"""Run by tests/compiled/test_compiled_engine.py in a child process, once in pure Python and once
 with a compiled build (`ARENA_COMPILED_ENGINE`, which also holds the `RATINGS` modules:
 `arena.ratings.single`, `glicko2` and `batch`): rates seeded random results of every kind in batches, as
 `apply_many` does, and prints as JSON which rating modules are native code and a digest of every
@@ -11,7 +11,7 @@ import json
 import random
 import sys
 
-from arena.games.compiled import RATINGS, compiled_modules
+from arena.compiled.loader import RATINGS, compiled_modules
 from arena.ratings.ladder import Standing
 from arena.store.ladders import LadderDefinition, ladder_ref
 from arena.store.rating_batch import check_sides, rate_fresh

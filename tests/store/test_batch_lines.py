@@ -1,6 +1,6 @@
 """`arena.ratings.batch`, the per-result work of batched ratings, formats
 exactly the text the store's serialisers write: a batch and `arena ladder rebuild` then store
-the same bytes. tests/games/test_compiled_engine.py runs the same comparison on the compiled
+the same bytes. tests/compiled/test_compiled_engine.py runs the same comparison on the compiled
 build (where an int typed as a float would print as `17.0`)."""
 
 from __future__ import annotations

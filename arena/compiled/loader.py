@@ -1,7 +1,7 @@
 """The optional compiled Caper engine: modules of both editions built by mypyc into native code
 (and the rating maths of `RATINGS`).
 
-The pure-Python engine is the default. `python -m arena.games.compile` (or `make
+The pure-Python engine is the default. `python -m arena.compiled.build` (or `make
 engine-compiled`) builds the compiled one into `build/engine`; setting `ARENA_COMPILED_ENGINE=1`
 (or to another build directory) makes `arena.games` load it instead. A build records the hash of
 every source it compiled: if any has changed since, or the build is for another Python, the
@@ -74,7 +74,7 @@ def load_manifest(build: Path) -> dict[str, Path]:
     try:
         manifest = json.loads((build / MANIFEST).read_text())
     except FileNotFoundError:
-        raise BuildError(f"no build in {build}: run `python -m arena.games.compile`") from None
+        raise BuildError(f"no build in {build}: run `python -m arena.compiled.build`") from None
     except (OSError, ValueError) as error:
         raise BuildError(f"unreadable build manifest in {build}: {error}") from None
     if manifest.get("suffix") != extension_suffix():
@@ -111,10 +111,11 @@ def build_folder(setting: str) -> Path | None:
 
 
 def enable_from_environment() -> None:
-    """`enable` the build `ARENA_COMPILED_ENGINE` names, if any. A build that cannot be used is
-    reported on stderr and skipped: the pure-Python engine plays."""
+    """`enable` the build `ARENA_COMPILED_ENGINE` names, if any and if no build is enabled yet
+    (`arena.games` and `arena.ratings` both ask, whichever is imported first). A build that
+    cannot be used is reported on stderr and skipped: the pure-Python engine plays."""
     build = build_folder(os.environ.get(ENVIRONMENT, ""))
-    if build is None:
+    if build is None or any(isinstance(finder, _Finder) for finder in sys.meta_path):
         return
     try:
         enable(build)

@@ -1,10 +1,10 @@
-"""`python -m arena.games.compile [--out DIR]`: build the optional compiled Caper engine.
+"""`python -m arena.compiled.build [--out DIR]`: build the optional compiled Caper engine.
 
 mypyc (it comes with mypy, a dev dependency) turns the typed modules of both Caper editions into
 C, and the system C compiler builds them. The result goes to DIR (`build/engine` by default) with
 a manifest of the sources it was built from; nothing beside the sources changes, so the
 pure-Python engine stays the default until `ARENA_COMPILED_ENGINE` turns the build on (see
-`arena.games.compiled`).
+`arena.compiled.loader`).
 
 Left out: the packages' `__init__` modules (so they stay plain packages the loader can fill) and
 the `game` modules, whose generic dataclass `Edition` mypyc cannot compile (mypyc/mypyc#827);
@@ -23,7 +23,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from arena.games.compiled import (
+from arena.compiled.loader import (
     DEFAULT_BUILD,
     MANIFEST,
     PACKAGES,
@@ -122,7 +122,7 @@ def _write_manifest(out: Path, modules: list[str]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arena.games.compile", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m arena.compiled.build", description=__doc__)
     parser.add_argument("--out", type=Path, default=DEFAULT_BUILD, help="the build directory")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="C compilers")
     args = parser.parse_args(argv)

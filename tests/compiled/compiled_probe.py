@@ -1,4 +1,4 @@
-"""Run by tests/games/test_compiled_engine.py in a child process, once with the pure-Python engine
+"""Run by tests/compiled/test_compiled_engine.py in a child process, once with the pure-Python engine
 and once with a compiled build (`ARENA_COMPILED_ENGINE`): plays seeded games of both Caper
 editions and prints, as JSON, which engine modules are native code, a digest of every game's
 record and views per configuration, and the conformance checker's counts."""
@@ -14,6 +14,7 @@ import sys
 from typing import Any
 
 from arena.bots import make_bot
+from arena.compiled.loader import compiled_modules
 from arena.games import get_game
 from arena.games.api import Config
 from arena.games.caper import Action as CaperAction
@@ -23,7 +24,6 @@ from arena.games.caper_common.game import CaperFamilyGame
 from arena.games.caper_europe import Action as EuropeAction
 from arena.games.caper_europe import ActionKind as EuropeKind
 from arena.games.caper_europe.observation import resample_hidden as europe_resample
-from arena.games.compiled import compiled_modules
 from arena.games.conformance import HiddenResampler, check_game
 from arena.games.record import GameRecord
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from arena.games.compiled import (
+from arena.compiled.loader import (
     ENVIRONMENT,
     MANIFEST,
     RATINGS,
@@ -58,13 +58,13 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     headers = Path(sysconfig.get_paths()["include"], "Python.h")
     assert headers.is_file(), f"building the compiled engine needs Python's headers ({headers})"
     out = tmp_path_factory.mktemp("compiled-engine")
-    done = run(["-m", "arena.games.compile", "--out", str(out)], None)
+    done = run(["-m", "arena.compiled.build", "--out", str(out)], None)
     assert done.returncode == 0, f"the build failed:\n{done.stdout}\n{done.stderr}"
     return out
 
 
 def probe(build: Path | None) -> subprocess.Popen[str]:
-    command = [sys.executable, "-m", "tests.games.compiled_probe", *PROBE_GAMES]
+    command = [sys.executable, "-m", "tests.compiled.compiled_probe", *PROBE_GAMES]
     return subprocess.Popen(
         command, cwd=ROOT, env=environment(build), stdout=subprocess.PIPE, text=True
     )
@@ -134,7 +134,7 @@ def test_a_build_for_another_python_is_refused(tmp_path: Path) -> None:
 
 def test_without_a_usable_build_the_python_engine_plays_and_says_why(tmp_path: Path) -> None:
     script = (
-        "from arena.games.compiled import compiled_modules as c; import arena.games; print(c())"
+        "from arena.compiled.loader import compiled_modules as c; import arena.games; print(c())"
     )
     missing = run(["-c", script], tmp_path / "nowhere")
     assert missing.stdout.strip() == "[]"
@@ -165,5 +165,5 @@ def test_comparing_without_a_build_is_a_clear_error(tmp_path: Path) -> None:
     command = ["-m", "arena", "bench", "engine", "--compare-compiled", "--seconds", "0.1"]
     done = run(command, tmp_path)
     assert done.returncode == 1
-    assert f"Error: no build in {tmp_path}: run `python -m arena.games.compile`" in done.stderr
+    assert f"Error: no build in {tmp_path}: run `python -m arena.compiled.build`" in done.stderr
     assert "Traceback" not in done.stderr
