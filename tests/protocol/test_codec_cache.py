@@ -1,4 +1,4 @@
-"""The codec converts each action once (arena/codec.py's caches): what it hands out from its
+"""The codec converts each action once (arena.codec's caches): what it hands out from its
 caches is what a fresh conversion gives, bad input is refused every time, and the caches stay
 bounded whatever bots send."""
 

@@ -1,5 +1,5 @@
 """The codec's own error, in a module of its own so that each game's codec module can raise it
-without importing `arena.codec` (which imports them)."""
+without importing the package's generic API (`arena.codec`, which imports them)."""
 
 from __future__ import annotations
 

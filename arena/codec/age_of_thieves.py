@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from arena.codec_errors import CodecError
+from arena.codec.errors import CodecError
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation, _freeze
 from arena.games.age_of_thieves.state import VERBS, Action, parse_action
 from arena.games.api import InvalidActionError
