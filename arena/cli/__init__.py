@@ -99,13 +99,13 @@ def bench_engine(
     seconds: float, game_id: str, city: str | None, compare_compiled: bool, rounds: int
 ) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
-    from arena.bench import engine_configs, engine_throughput
+    from arena.bench.engine import engine_configs, engine_throughput
     from arena.compiled.loader import engine_line
     from arena.games import DEFAULT_CITY, GAMES
     from arena.games.api import ConfigError
 
     if compare_compiled:
-        from arena.bench_compiled import run
+        from arena.bench.compiled import run
 
         return run(console.print, seconds, rounds, city or DEFAULT_CITY)
     console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled Caper engine
@@ -301,6 +301,7 @@ def demo(
 
 # Bigger command families live in their own modules; registered here, after everything they
 # import from this one is defined.
+from arena.cli.bench_commands import BENCH_COMMANDS  # noqa: E402
 from arena.cli.ladder_states import ladder_resume, ladder_stop  # noqa: E402
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
@@ -329,6 +330,8 @@ main.add_command(restore)
 main.add_command(status)
 bench.add_command(bench_web)
 bench.add_command(swiss_compare)
+for command in BENCH_COMMANDS:
+    bench.add_command(command)
 
 
 if __name__ == "__main__":  # pragma: no cover

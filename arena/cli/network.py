@@ -206,7 +206,7 @@ def _match_table(players: tuple[str, str], outcomes: list[GameOutcome]) -> Table
 def run_bench_protocol(
     console: Console, url: str | None, bots: int, seconds: float, parallel: list[int]
 ) -> None:
-    from arena.bench_protocol import round_trips
+    from arena.bench.protocol import round_trips
     from arena.store.server import given_or_found
 
     if bots < 2 or bots % 2:

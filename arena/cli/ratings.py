@@ -313,7 +313,7 @@ def bench_ratings_command(
 ) -> None:
     """Rated updates per second one at a time and in batches by one writer (pairs, and
     3-player tables for Weng-Lin), and /metrics scrape time."""
-    from arena.bench_ratings import run_bench
+    from arena.bench.ratings import run_bench
 
     run_bench(console, redis_url, bots, updates, processes, scrapes, batched)
 

@@ -17,7 +17,7 @@ def swiss_compare(events: int, seed: int, entrants: str, rounds: str) -> None:
     """How often the default pairing pairs a round as FIDE Dutch (`--swiss-system fide-dutch`)
     does from the same history, over small events with random results played along FIDE
     Dutch; and how many players each floats down two rounds running."""
-    from arena.bench_swiss import EventShape, swiss_agreement
+    from arena.bench.swiss import EventShape, swiss_agreement
 
     shape = EventShape(*_span(entrants, "--entrants"), *_span(rounds, "--rounds"))
     tally = swiss_agreement(events, seed, shape)

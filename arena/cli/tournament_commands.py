@@ -10,7 +10,7 @@ from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_opti
 from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
-    from arena.bench_pipeline import PipelineFigures
+    from arena.bench.pipeline import PipelineFigures
 
 
 @click.group("tournament")
@@ -312,8 +312,8 @@ def bench_tournament(
 ) -> None:
     """Games/s through the whole pipeline next to the bare engine on as many cores, at each
     match length, and the time to pair a Swiss round of large fields."""
-    from arena.bench_pipeline import pipeline_runs
-    from arena.bench_tournament import pod_pairing_times, swiss_pairing_times
+    from arena.bench.pipeline import pipeline_runs
+    from arena.bench.tournament import pod_pairing_times, swiss_pairing_times
     from arena.store.server import given_or_found
 
     lengths = _numbers(games_per_match, "--games-per-match")

@@ -39,7 +39,7 @@ def web(redis_url: str | None, host: str, port: int) -> None:
 def bench_web(entrants: int, rounds: int, fetches: int) -> None:
     """Load time of a large Swiss's standings page (server time and the full fetch), and of
     the bots page over its history."""
-    from arena.bench_web import bots_page, standings_page
+    from arena.bench.web import bots_page, standings_page
 
     if entrants < 2**rounds:
         raise click.ClickException(f"{rounds} rounds need at least {2**rounds} entrants")

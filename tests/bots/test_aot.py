@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
-import pytest
+from click.testing import CliRunner
 
-from arena.bench_aot import main, one_against_three
+from arena.bench.aot import one_against_three
 from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.bots.greedy import GreedyBot
@@ -84,13 +84,12 @@ def test_bots_decide_from_their_own_seats_view_only() -> None:
             assert choice(make_bot(spec), other, 3) == choice(make_bot(spec), state, 3)
 
 
-def test_the_bench_prints_its_figures_and_refuses_unknown_bots(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    assert main(["--games", "2", "greedy", "random"]) == 0
-    printed = capsys.readouterr().out
-    assert "greedy vs 3x random, 2 games" in printed and "everybody loses" in printed
-    with pytest.raises(SystemExit) as exit_info:
-        main(["--games", "2", "greedy", "nope"])
-    assert exit_info.value.code == 2
-    assert "unknown bot 'nope'" in capsys.readouterr().err
+def test_the_bench_prints_its_figures_and_refuses_unknown_bots() -> None:
+    from arena.cli import main
+
+    done = CliRunner().invoke(main, ["bench", "aot", "--games", "2", "greedy", "random"])
+    assert done.exit_code == 0, done.output
+    assert "greedy vs 3x random, 2 games" in done.output and "everybody loses" in done.output
+    refused = CliRunner().invoke(main, ["bench", "aot", "--games", "2", "greedy", "nope"])
+    assert refused.exit_code == 1 and refused.exception is not None
+    assert "unknown bot 'nope'" in refused.output and "Traceback" not in refused.output

@@ -145,7 +145,7 @@ def test_the_extraction_reads_citations_as_written() -> None:
     ]
     assert cited_sections("Section 4, steps 3-4; section 5, phase 2") == ["4", "5"]
     assert game_of(Path("tests/games/caper_europe/test_cards.py")) == "caper-europe"
-    assert game_of(Path("arena/bench_aot.py")) == "age-of-thieves"
+    assert game_of(Path("arena/bench/aot.py")) == "age-of-thieves"
     assert game_of(Path("arena/games/caper/rules.py")) == "caper"
     assert game_of(Path("proto/arena/v1/caper.proto")) == "caper"
     assert game_of(Path("arena/ratings/glicko2.py")) is None

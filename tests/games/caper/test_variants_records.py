@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from arena.bench import engine_configs, self_play
+from arena.bench.engine import engine_configs, self_play
 from arena.games.api import ConfigError, GameError, InvalidActionError
 from arena.games.caper import CAPER, Action, ActionKind
 from arena.games.caper.state import SNITCH, State

@@ -22,7 +22,7 @@ from pathlib import Path
 import redis
 from rq import Worker
 
-from arena.bench import engine_throughput
+from arena.bench.engine import engine_throughput
 from arena.bots import make_bot
 from arena.games import get_game
 from arena.match.local import play_game

@@ -1,4 +1,4 @@
-"""Benchmarks behind `arena bench ...`: they measure and report, they never assert."""
+"""`arena bench engine`: random-vs-random games per second, and built-in bots in self-play."""
 
 from __future__ import annotations
 

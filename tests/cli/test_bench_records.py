@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from arena.bench_records import VARIANTS, random_record, records_hash, variant_hashes
+from click.testing import CliRunner
+
+from arena.bench.records import VARIANTS, random_record, records_hash, variant_hashes
 from arena.games.record import replay
 
 
@@ -25,3 +27,12 @@ def test_the_hash_is_the_same_each_run_and_moves_with_the_games_played() -> None
 def test_each_variant_hashes_differently() -> None:
     hashes = [one.sha256 for one in variant_hashes(1)]
     assert len(set(hashes)) == len(VARIANTS)
+
+
+def test_arena_bench_records_prints_each_variant_and_the_overall_hash() -> None:
+    from arena.cli import main
+
+    done = CliRunner().invoke(main, ["bench", "records", "--games", "1"])
+    assert done.exit_code == 0, done.output
+    assert f"all variants: {records_hash(1, lambda _: None)}" in done.output
+    assert "age-of-thieves (players=4): 1 games" in done.output

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from arena.bench import engine_configs, engine_throughput
+from arena.bench.engine import engine_configs, engine_throughput
 from arena.compiled.loader import (
     DEFAULT_BUILD,
     ENVIRONMENT,
@@ -47,7 +47,7 @@ class Comparison:
 def measure(game_id: str, config: Config, seconds: float, build: Path | None) -> float:
     """Games/s in a child process with the pure-Python engine (`build` None) or the build."""
     env = {**os.environ, ENVIRONMENT: str(build) if build else "0"}
-    command = [sys.executable, "-m", "arena.bench_compiled", game_id, json.dumps(config)]
+    command = [sys.executable, "-m", "arena.bench.compiled", game_id, json.dumps(config)]
     command += [str(seconds), "compiled" if build else "pure"]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:

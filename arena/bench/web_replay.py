@@ -1,6 +1,6 @@
 """How long the game page of a 200-move replay takes to load. It measures, it never asserts:
 
-    python -m arena.bench_web_replay [--fetches 5] [--browser]
+    arena bench web-replay [--fetches 5] [--browser]
 
 The game is a real one: a 3-player Age of Thieves game between random bots (the longest game
 the arena plays; a Caper game has 42 moves), its record stored with its deal's twins in an
@@ -18,13 +18,11 @@ figure is the median of `fetches` runs:
 
 from __future__ import annotations
 
-import argparse
 import statistics
-import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -175,18 +173,3 @@ def replay_page(fetches: int = 5, browser: bool = False) -> ReplayFigures:
             )
         client.close()
     return figures
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arena.bench_web_replay", description=__doc__)
-    parser.add_argument("--fetches", "-n", type=int, default=5, help="runs per figure")
-    parser.add_argument("--browser", action="store_true", help="also time chromium drawing it")
-    args = parser.parse_args(argv)
-    if args.fetches < 1:
-        parser.error("--fetches must be at least 1")
-    print(replay_page(args.fetches, args.browser).line())
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

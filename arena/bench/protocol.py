@@ -1,10 +1,11 @@
 """`arena bench protocol`: the decision round trip runner -> Redis -> gateway -> bot -> gateway ->
 Redis -> runner, with every part real and in its own process: a gateway (`arena serve`), a host
 process running N SDK bots over gRPC, and referee threads in this process playing remote-vs-remote
-games. `python -m arena.bench_protocol TARGET TOKEN_FILE` is a bot host (one per HOST_BOTS bots).
+games. `python -m arena.bench.protocol TARGET TOKEN_FILE` is the bot host it starts (one per
+HOST_BOTS bots).
 
-`python -m arena.bench_protocol --no-read-attack [REDIS_URL]` measures the gateway's memory while
-a bot sends replies with oversized request ids and never reads what comes back."""
+`arena bench no-read-attack` measures the gateway's memory while a bot sends replies with
+oversized request ids and never reads what comes back."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,7 @@ def round_trips(
             tokens.write_text("\n".join(token for _, token in named[n : n + HOST_BOTS]))
             hosts.append(
                 spawn_python(
-                    ["-m", "arena.bench_protocol", f"127.0.0.1:{port}", str(tokens)],
+                    ["-m", "arena.bench.protocol", f"127.0.0.1:{port}", str(tokens)],
                     Path(logs) / f"bots-{n}.log",
                 )
             )
@@ -292,13 +293,15 @@ def _host(target: str, token_file: str) -> None:
         thread.join(timeout=5)
 
 
-def _attack(url: str | None) -> None:
+def no_read_attacks(url: str | None, report: Callable[[str], object]) -> None:
+    """`arena bench no-read-attack`: the attack with huge then ordinary request ids, on the Redis
+    at `url` (or one found or started)."""
     from arena.store.server import given_or_found
 
     with given_or_found(url) as location:
         for rid_bytes in (500_000, 1000):
             figures = no_read_attack(location, rid_bytes)
-            print(
+            report(
                 f"no-read attack, {rid_bytes:,}-byte request ids: {figures.replies_sent:,} replies "
                 f"sent; gateway RSS {figures.rss_before / 2**20:.0f} MiB before, peak "
                 f"{figures.rss_peak / 2**20:.0f} MiB; stream ended {figures.ended}"
@@ -306,7 +309,4 @@ def _attack(url: str | None) -> None:
 
 
 if __name__ == "__main__":
-    if sys.argv[1] == "--no-read-attack":
-        _attack(sys.argv[2] if len(sys.argv) > 2 else None)
-    else:
-        _host(sys.argv[1], sys.argv[2])
+    _host(sys.argv[1], sys.argv[2])

@@ -1,5 +1,5 @@
 """`arena bench tournament`: the time to pair one Swiss round (or one round of Swiss pods of
-tables) of a large field; the pipeline's games per second are in `arena.bench_pipeline`."""
+tables) of a large field; the pipeline's games per second are in `arena.bench.pipeline`."""
 
 from __future__ import annotations
 

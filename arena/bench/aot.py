@@ -2,22 +2,20 @@
 another (four players unless told), seats rotated game by game (section 19 decides the winner),
 on the current board or an earlier one. It measures and reports, it never asserts:
 
-    python -m arena.bench_aot --games 200 greedy random
-    python -m arena.bench_aot --games 400 --players 2 --board hadria-r1 greedy random
-    python -m arena.bench_aot --games 40 search#8 greedy
+    arena bench aot --games 200 greedy random
+    arena bench aot --games 400 --players 2 --board hadria-r1 greedy random
+    arena bench aot --games 40 search#8 greedy
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arena.bots import make_bot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
-from arena.games.age_of_thieves.hadria import BOARD_FILES, CURRENT_BOARD
+from arena.games.age_of_thieves.hadria import CURRENT_BOARD
 from arena.games.api import Result
 from arena.match.local import play_game
 
@@ -95,31 +93,18 @@ def _with_jewel(result: Result) -> bool:
     return bool(result.details.get("emperors_jewel"))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arena.bench_aot", description=__doc__)
-    parser.add_argument("hero", help="the bot in one seat, e.g. greedy or search#8")
-    parser.add_argument("field", help="the bot in the three other seats, e.g. random")
-    parser.add_argument("--games", type=int, default=200, help="games to play (default 200)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
-    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=PLAYERS)
-    parser.add_argument(
-        "--board", choices=tuple(BOARD_FILES), default=CURRENT_BOARD, help="board version"
-    )
-    args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error("--games must be at least 1")
-    try:
-        for name in (args.hero, args.field):
-            make_bot(name)
-    except ValueError as error:
-        parser.error(str(error))
+def run(
+    hero: str,
+    field: str,
+    games: int,
+    seed: int,
+    report: Callable[[str], object],
+    players: int = PLAYERS,
+    board: str = CURRENT_BOARD,
+) -> None:
+    """`arena bench aot`: `ValueError` naming an unknown bot before any game is played."""
+    for name in (hero, field):
+        make_bot(name)
     started = time.perf_counter()
-    figures = one_against_three(
-        args.hero, args.field, args.games, args.seed, players=args.players, board=args.board
-    )
-    print(f"{figures.line()} ({time.perf_counter() - started:.0f} s)")
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    figures = one_against_three(hero, field, games, seed, players=players, board=board)
+    report(f"{figures.line()} ({time.perf_counter() - started:.0f} s)")

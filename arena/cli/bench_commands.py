@@ -1,0 +1,63 @@
+"""`arena bench aot`, `web-replay`, `no-read-attack` and `records`: the benchmarks in
+`arena.bench` that have no command group of their own. They measure and print, never assert."""
+
+from __future__ import annotations
+
+import click
+
+from arena.cli.common import REDIS_OPTION, console, friendly_errors
+
+
+@click.command("aot")
+@click.argument("hero")
+@click.argument("field")
+@click.option("--games", default=200, show_default=True, type=click.IntRange(1))
+@click.option("--seed", default=0, show_default=True, help="Seed of the first game.")
+@click.option("--players", default=4, show_default=True, type=click.IntRange(2, 4))
+@click.option("--board", help="A board version, e.g. hadria-r1 (default: the current board).")
+@friendly_errors
+def bench_aot(
+    hero: str, field: str, games: int, seed: int, players: int, board: str | None
+) -> None:
+    """How the HERO bot fares at Age of Thieves against FIELD bots in the other seats, seats
+    rotated game by game (e.g. `greedy random`, `search#8 greedy`)."""
+    from arena.bench.aot import run
+    from arena.games.age_of_thieves.hadria import CURRENT_BOARD
+
+    run(hero, field, games, seed, console.print, players, board or CURRENT_BOARD)
+
+
+@click.command("web-replay")
+@click.option("--fetches", "-n", default=5, show_default=True, type=click.IntRange(1, 100))
+@click.option("--browser", is_flag=True, help="Also time chromium drawing it.")
+@friendly_errors
+def bench_web_replay(fetches: int, browser: bool) -> None:
+    """Load time of the game page of a 200-move replay (page, frames cold and warm, in full)."""
+    from arena.bench.web_replay import replay_page
+
+    console.print(replay_page(fetches, browser).line())
+
+
+@click.command("no-read-attack")
+@REDIS_OPTION
+@friendly_errors
+def bench_no_read_attack(redis_url: str | None) -> None:
+    """The gateway's memory while a bot sends replies with oversized request ids and never
+    reads what comes back."""
+    from arena.bench.protocol import no_read_attacks
+
+    no_read_attacks(redis_url, console.print)
+
+
+@click.command("records")
+@click.option("--games", default=3000, show_default=True, type=click.IntRange(1))
+@friendly_errors
+def bench_records(games: int) -> None:
+    """One sha256 over the records of GAMES seeded random games per game and variant: the same
+    before and after a change that must not change the engines' behaviour."""
+    from arena.bench.records import records_hash
+
+    console.print(f"all variants: {records_hash(games, console.print)}")
+
+
+BENCH_COMMANDS = (bench_aot, bench_web_replay, bench_no_read_attack, bench_records)
