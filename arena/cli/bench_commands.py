@@ -1,4 +1,4 @@
-"""`arena bench aot`, `web-replay`, `no-read-attack` and `records`: the benchmarks in
+"""`arena bench aot`, `web-replay`, `no-read-attack`, `recovery` and `records`: the benchmarks in
 `arena.bench` that have no command group of their own. They measure and print, never assert."""
 
 from __future__ import annotations
@@ -49,6 +49,18 @@ def bench_no_read_attack(redis_url: str | None) -> None:
     no_read_attacks(redis_url, console.print)
 
 
+@click.command("recovery")
+@REDIS_OPTION
+@click.option("--workers", default=3, show_default=True, type=click.IntRange(1, 64))
+@click.option("--kills", default=5, show_default=True, type=click.IntRange(1, 100))
+@friendly_errors
+def bench_recovery(redis_url: str | None, workers: int, kills: int) -> None:
+    """How long a SIGKILLed worker's match waits before it is played again, in a busy pool."""
+    from arena.bench.recovery import run
+
+    run(redis_url, workers, kills, console.print)
+
+
 @click.command("records")
 @click.option("--games", default=3000, show_default=True, type=click.IntRange(1))
 @friendly_errors
@@ -60,4 +72,10 @@ def bench_records(games: int) -> None:
     console.print(f"all variants: {records_hash(games, console.print)}")
 
 
-BENCH_COMMANDS = (bench_aot, bench_web_replay, bench_no_read_attack, bench_records)
+BENCH_COMMANDS = (
+    bench_aot,
+    bench_web_replay,
+    bench_no_read_attack,
+    bench_recovery,
+    bench_records,
+)

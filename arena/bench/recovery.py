@@ -1,6 +1,6 @@
 """How long a SIGKILLed worker's match waits before it is played again, in a busy pool.
 
-    python -m workers.bench_recovery [--workers 3] [--kills 5] [--redis-url URL]
+    arena bench recovery [--workers 3] [--kills 5] [--redis-url URL]
 
 A round robin fills the queue; each time, a worker is killed (with any work-horse, as when its
 machine dies) in the middle of a match and a new one takes its place, as a Kubernetes Deployment
@@ -9,11 +9,11 @@ would. Recovery is the time from the kill to the match's next attempt starting.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import subprocess
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,22 +40,19 @@ class Kill:
     queued: int  # matches waiting in the queue at the kill
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--workers", type=int, default=3)
-    parser.add_argument("--kills", type=int, default=5)
-    parser.add_argument("--redis-url")
-    options = parser.parse_args()
-    with given_or_found(options.redis_url) as url, tempfile.TemporaryDirectory() as folder:
-        kills, match_s = measure(url, options.workers, options.kills, Path(folder))
-    for n, kill in enumerate(kills, 1):
-        print(
+def run(redis_url: str | None, workers: int, kills: int, report: Callable[[str], object]) -> None:
+    """`arena bench recovery`: `kills` kills in a pool of `workers`, on the Redis at `redis_url`
+    (or one found or started), each reported, then the medians."""
+    with given_or_found(redis_url) as url, tempfile.TemporaryDirectory() as folder:
+        done, match_s = measure(url, workers, kills, Path(folder))
+    for n, kill in enumerate(done, 1):
+        report(
             f"kill {n}: found abandoned after {kill.found_s:.1f} s, replayed after "
             f"{kill.replayed_s:.1f} s ({kill.queued} matches queued at the kill)"
         )
-    found, replayed = [k.found_s for k in kills], [k.replayed_s for k in kills]
-    print(
-        f"recovery from SIGKILL with {options.workers} workers and a full queue: replayed after "
+    found, replayed = [k.found_s for k in done], [k.replayed_s for k in done]
+    report(
+        f"recovery from SIGKILL with {workers} workers and a full queue: replayed after "
         f"median {statistics.median(replayed):.1f} s, max {max(replayed):.1f} s; found abandoned "
         f"after median {statistics.median(found):.1f} s, max {max(found):.1f} s; the rest is "
         f"waiting for a worker to finish its match ({match_s:.1f} s a match on average here)"
@@ -138,7 +135,3 @@ def _a_match_in_play(client: redis.Redis, names: set[str]) -> Job:
                 return job
         time.sleep(0.05)
     raise SystemExit("no match in play for two minutes: is the queue empty?")
-
-
-if __name__ == "__main__":
-    main()
