@@ -3,6 +3,20 @@ all its AP (so it nearly always moves before the guards), grabs jewels it passes
 Emperor's Jewel, avoids ending a move where a guard would reach it, and escapes once an exit is
 open. The first player's decisions take the 22.6 defaults; the rest are random.
 
+Cards (section 7: cards resolve in descending AP, the guards at their d8 value, thieves winning
+ties in a calm round and losing them in an alarm):
+- Move gets every AP but those for extra cards, and at least 8 in a calm round, 9 in an alarm:
+  enough to act before the guards. The extra cards take 1 AP each: the movement cards held in
+  hand (Speed Potion G13, Sewer Map G17). They resolve after the guards have moved, so the
+  thief walks twice a round and the guards only react once. Out of the dungeon he still
+  escapes with Move first (D-5), then walks on.
+- With AP to spare, no movement card but some other card in hand, Ambush at 1 AP
+  (Cleverness) swaps one for a fresh draw; every discard (Cleverness, the hand limit, an
+  arrest) keeps the movement cards and Cloak (G10) to the last.
+- Sprint only when no extra movement card is planned: Sneak and a Speed Potion cover 9 spaces.
+- Other general cards, and the specials, are left alone: aimed at guards or thieves they need a
+  target chosen with care that these rules of thumb do not make.
+
 `policy` reads a full state but only its public part and the seat's own hand and plan, so the
 bot can run it on a state sampled from its observation, and the search on its rollouts.
 """
@@ -20,11 +34,12 @@ from arena.games.age_of_thieves.queries import (
     attention,
     board,
     hidden,
+    in_dungeon,
     movement,
     open_exits,
 )
 from arena.games.age_of_thieves.sampling import sample_state
-from arena.games.age_of_thieves.state import MOVE, Action, State, Thief
+from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State, Status, Thief
 
 # Ways are counted in Sneaks (moves of 4). An arrest sends the thief to a dungeon, costs him a
 # round and a jewel, the Emperor's Jewel above all: weighed in moves too.
@@ -39,6 +54,8 @@ STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
 DETOUR = 2  # a jewel this many steps off the way is worth the detour
 CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
 TAKE_FIRST = ("ej", "green", "yellow", "trinket")
+WALKS = ("G13", "G17")  # general cards that move the thief: played after his Move
+KEEP = (*WALKS, "G10")  # discarded last, in this order of value (Cloak hides him a round)
 
 
 Starts = dict[int, tuple[int, int, str]]  # seat: (round, resolution index, start space)
@@ -73,6 +90,8 @@ def policy(state: State, rng: random.Random, starts: Starts | None = None) -> Ac
         return _turn(state, seat, options)
     if prompt.name == "move":
         return _move(state, seat, options, prompt.task.n, _start_of_move(state, seat, starts))
+    if prompt.name in ("discard", "limit", "lose_card"):
+        return _discard(options)
     return options[rng.randrange(len(options))]
 
 
@@ -101,26 +120,65 @@ def _start(state: State, options: Sequence[Action]) -> Action:
 
 
 def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
-    """Move with every AP: 10 beats the guards' d8 (calm), and Sneak/Sprint need no card."""
+    """Move first, with enough AP to beat the guards' d8; the rest on extra movement cards (or
+    Cleverness to draw one), 1 AP each."""
     thief = state.thief(seat)
     aps = sorted(int(a.arg) for a in options if a.kind == "ap")
     if aps:
-        return Action("ap", str(aps[-1] if thief.plan[-1].card == MOVE else aps[0]))
+        if thief.plan[-1].card != MOVE:
+            return Action("ap", str(aps[0]))
+        floor = 1 if in_dungeon(thief) else min(_move_ap(state), aps[-1])
+        keep = max(floor, aps[-1] - len(_extras(thief, aps[-1])))
+        return Action("ap", str(max(n for n in aps if n <= keep)))
     if Action("plan", MOVE) in options:
         return Action("plan", MOVE)
+    for card in _extras(thief, 0):
+        if Action("plan", card) in options:
+            return Action("plan", card)
     return Action("done") if Action("done") in options else options[0]
 
 
+def _move_ap(state: State) -> int:
+    """The least AP that resolves Move before the guards whatever their die shows."""
+    return 9 if state.status is Status.ALARM else 8
+
+
+def _extras(thief: Thief, total: int) -> list[str]:
+    """The cards to plan after Move, 1 AP each: the movement cards in hand, else Cleverness.
+    With `total` the AP the thief can still spend (his Move's included), as many as fit
+    beside a Move that beats the guards (in the dungeon, D-5, beside a Move of at least 1);
+    with 0 all of them."""
+    walks = sorted(c for c in thief.hand if c in WALKS)
+    cards = walks or ([AMBUSH] if thief.hand else [])
+    if not total:
+        return cards
+    spare = total - 1 if in_dungeon(thief) else total - 8
+    return cards[: max(spare, 0)]
+
+
+def _discard(options: Sequence[Action]) -> Action:
+    """The least useful card: anything before the movement cards and Cloak."""
+    return min(
+        options, key=lambda a: (len(KEEP) - KEEP.index(a.arg) if a.arg in KEEP else 0, a.arg)
+    )
+
+
 def _turn(state: State, seat: int, options: Sequence[Action]) -> Action:
-    """Sneak to pick things up; Sprint when only running for an exit is left."""
+    """Sneak to pick things up; Sprint when only running for an exit is left and no extra
+    movement card is planned; then the movement cards and Cleverness."""
     sprint, sneak = Action("sprint", MOVE), Action("sneak", MOVE)
     target = goal(state, seat)
     running = bool(target) and board().node(target).kind is NodeKind.EXIT
     here = state.thief(seat).space
-    if running and sprint in options and _distance(here, target) > 4 and not _loose(state):
+    walks = any(p.card in WALKS and p.status == "pending" for p in state.thief(seat).plan)
+    far = _distance(here, target) > 4
+    if running and sprint in options and far and not _loose(state) and not walks:
         return sprint
     if sneak in options:
         return sneak
+    for action in options:
+        if (action.kind == "resolve" and action.arg in WALKS) or action.kind == "clever":
+            return action
     return next((a for a in options if a.kind == "decline"), options[0])
 
 

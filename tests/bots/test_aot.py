@@ -9,13 +9,13 @@ import random
 from click.testing import CliRunner
 
 from arena.bench.aot import one_against_three
-from arena.bots import make_bot
+from arena.bots import aot_greedy, make_bot
 from arena.bots.base import Bot
 from arena.bots.greedy import GreedyBot
 from arena.bots.search import SearchBot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES as GAME
 from arena.games.age_of_thieves.observation import resample_hidden
-from arena.games.age_of_thieves.state import Action, State
+from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State
 from arena.match.local import play_game
 
 
@@ -93,3 +93,55 @@ def test_the_bench_prints_its_figures_and_refuses_unknown_bots() -> None:
     refused = CliRunner().invoke(main, ["bench", "aot", "--games", "2", "greedy", "nope"])
     assert refused.exit_code == 1 and refused.exception is not None
     assert "unknown bot 'nope'" in refused.output and "Traceback" not in refused.output
+
+
+def planning_state(seed: int = 4) -> State:
+    """The first planning decision of a four-player game, seat 0's hand emptied."""
+    state = GAME.create({"players": 4}, seed)
+    bots = [make_bot("greedy") for _ in range(4)]
+    rng = random.Random(seed)
+    while state.prompt is None or state.prompt.name != "plan":
+        seat = GAME.current_player(state)
+        assert seat is not None
+        obs, legal = GAME.observation(state, seat), GAME.legal_actions(state)
+        state = GAME.apply(state, bots[seat].choose(GAME, obs, legal, rng))
+    assert state.prompt is not None
+    return state.with_thief(state.prompt.seat, hand=())
+
+
+def planned(state: State) -> list[tuple[str, int]]:
+    """The plan greedy builds for the seat now planning: (card, AP) in order."""
+    seat = state.prompt.seat if state.prompt else -1
+    while state.prompt is not None and state.prompt.name == "plan" and state.prompt.seat == seat:
+        state = GAME.apply(state, aot_greedy.policy(state, random.Random(0)))
+    return [(p.card, p.ap) for p in state.thief(seat).plan]
+
+
+def test_greedy_plans_move_to_beat_the_guards_and_walks_on_with_its_movement_cards() -> None:
+    state = planning_state()
+    seat = state.prompt.seat if state.prompt else -1
+    assert state.thief(seat).pool == 10
+    assert planned(state) == [(MOVE, 10)]  # nothing else worth playing
+    with_cards = state.with_thief(seat, hand=("G13", "G02", "G17", "G13"))
+    assert planned(with_cards) == [(MOVE, 8), ("G13", 1), ("G13", 1)]
+    others = state.with_thief(seat, hand=("G02",))
+    assert planned(others) == [(MOVE, 9), (AMBUSH, 1)]  # Cleverness swaps the card
+
+
+def test_greedy_walks_on_after_escaping_the_dungeon() -> None:
+    state = planning_state()
+    seat = state.prompt.seat if state.prompt else -1
+    dungeon = "V" + state.thief(seat).space[0]
+    jailed = state.with_thief(seat, space=dungeon, pool=2, hand=("G13",))
+    assert planned(jailed) == [(MOVE, 1), ("G13", 1)]
+
+
+def test_greedy_resolves_move_first_then_its_movement_card_and_discards_others_first() -> None:
+    state = planning_state()
+    seat = state.prompt.seat if state.prompt else -1
+    turn = Action("sneak", MOVE), Action("resolve", "G13"), Action("decline", "G13")
+    assert aot_greedy._turn(state, seat, [Action("decline", MOVE), *turn]) == turn[0]
+    assert aot_greedy._turn(state, seat, turn[1:]) == turn[1]
+    discards = [Action("discard", c) for c in ("G13", "G10", "G02", "G17")]
+    assert aot_greedy._discard(discards) == Action("discard", "G02")
+    assert aot_greedy._discard(discards[:2] + discards[3:]) == Action("discard", "G10")
