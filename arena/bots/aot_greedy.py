@@ -10,6 +10,9 @@ ties in a calm round and losing them in an alarm):
   hand (Speed Potion G13, Sewer Map G17). They resolve after the guards have moved, so the
   thief walks twice a round and the guards only react once. Out of the dungeon he still
   escapes with Move first (D-5), then walks on.
+- Cloak (G10) goes first, with 8 AP (9 in an alarm) so that it hides him before the guards
+  act, and Move after it with what is left, when he carries the Emperor's Jewel or a guard or
+  captain could reach him after a Sneak: a round the guards cannot touch him.
 - With AP to spare, no movement card but some other card in hand, Ambush at 1 AP
   (Cleverness) swaps one for a fresh draw; every discard (Cleverness, the hand limit, an
   arrest) keeps the movement cards and Cloak (G10) to the last.
@@ -30,6 +33,7 @@ from collections.abc import Sequence
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.defaults import default_action
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
+from arena.games.age_of_thieves.planning import totals
 from arena.games.age_of_thieves.queries import (
     attention,
     board,
@@ -55,7 +59,8 @@ DETOUR = 2  # a jewel this many steps off the way is worth the detour
 CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
 TAKE_FIRST = ("ej", "green", "yellow", "trinket")
 WALKS = ("G13", "G17")  # general cards that move the thief: played after his Move
-KEEP = (*WALKS, "G10")  # discarded last, in this order of value (Cloak hides him a round)
+CLOAK = "G10"  # hidden until the end of the round
+KEEP = (*WALKS, CLOAK)  # discarded last, in this order of value (Cloak hides him a round)
 
 
 Starts = dict[int, tuple[int, int, str]]  # seat: (round, resolution index, start space)
@@ -125,11 +130,9 @@ def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
     thief = state.thief(seat)
     aps = sorted(int(a.arg) for a in options if a.kind == "ap")
     if aps:
-        if thief.plan[-1].card != MOVE:
-            return Action("ap", str(aps[0]))
-        floor = 1 if in_dungeon(thief) else min(_move_ap(state), aps[-1])
-        keep = max(floor, aps[-1] - len(_extras(thief, aps[-1])))
-        return Action("ap", str(max(n for n in aps if n <= keep)))
+        return Action("ap", str(_ap(state, thief, aps)))
+    if _cloaks(state, seat) and Action("plan", CLOAK) in options:
+        return Action("plan", CLOAK)
     if Action("plan", MOVE) in options:
         return Action("plan", MOVE)
     for card in _extras(thief, 0):
@@ -138,22 +141,49 @@ def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
     return Action("done") if Action("done") in options else options[0]
 
 
+def _ap(state: State, thief: Thief, aps: list[int]) -> int:
+    """Cloak before the guards with 1 AP left for Move; Move with all but the extras' AP (before
+    the guards unless cloaked or in the dungeon); an extra card 1."""
+    card = thief.plan[-1].card
+    if card == CLOAK:
+        return max([n for n in aps if n <= min(_move_ap(state), aps[-1] - 1)] or aps[:1])
+    if card != MOVE:
+        return aps[0]
+    cloaked = any(p.card == CLOAK for p in thief.plan)
+    floor = 1 if in_dungeon(thief) or cloaked else min(_move_ap(state), aps[-1])
+    keep = max(floor, aps[-1] - len(_extras(thief, aps[-1], floor)))
+    return max(n for n in aps if n <= keep)
+
+
+def _cloaks(state: State, seat: int) -> bool:
+    """Cloak the round when carrying the Emperor's Jewel or a guard could reach him after a
+    Sneak, if the AP allow it before the guards with Move after."""
+    thief = state.thief(seat)
+    if CLOAK not in thief.hand or in_dungeon(thief) or thief.plan:
+        return False
+    if max(totals(thief)) <= _move_ap(state):
+        return False
+    if thief.ej:
+        return True
+    for figures, captain in ((state.guards, False), (state.captains, True)):
+        far = movement(state, captain) + SNEAK
+        if any(_distance(figure, thief.space) <= far for figure in figures):
+            return True
+    return False
+
+
 def _move_ap(state: State) -> int:
     """The least AP that resolves Move before the guards whatever their die shows."""
     return 9 if state.status is Status.ALARM else 8
 
 
-def _extras(thief: Thief, total: int) -> list[str]:
+def _extras(thief: Thief, total: int, floor: int = 8) -> list[str]:
     """The cards to plan after Move, 1 AP each: the movement cards in hand, else Cleverness.
-    With `total` the AP the thief can still spend (his Move's included), as many as fit
-    beside a Move that beats the guards (in the dungeon, D-5, beside a Move of at least 1);
-    with 0 all of them."""
+    With `total` the AP the thief can still spend (his Move's included), as many as fit beside a
+    Move of at least `floor`; with 0 all of them."""
     walks = sorted(c for c in thief.hand if c in WALKS)
     cards = walks or ([AMBUSH] if thief.hand else [])
-    if not total:
-        return cards
-    spare = total - 1 if in_dungeon(thief) else total - 8
-    return cards[: max(spare, 0)]
+    return cards[: max(total - floor, 0)] if total else cards
 
 
 def _discard(options: Sequence[Action]) -> Action:
@@ -177,7 +207,7 @@ def _turn(state: State, seat: int, options: Sequence[Action]) -> Action:
     if sneak in options:
         return sneak
     for action in options:
-        if (action.kind == "resolve" and action.arg in WALKS) or action.kind == "clever":
+        if (action.kind == "resolve" and action.arg in KEEP) or action.kind == "clever":
             return action
     return next((a for a in options if a.kind == "decline"), options[0])
 

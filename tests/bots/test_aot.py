@@ -15,7 +15,8 @@ from arena.bots.greedy import GreedyBot
 from arena.bots.search import SearchBot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES as GAME
 from arena.games.age_of_thieves.observation import resample_hidden
-from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State
+from arena.games.age_of_thieves.planning import options as plan_options
+from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State, replace
 from arena.match.local import play_game
 
 
@@ -110,8 +111,12 @@ def planning_state(seed: int = 4) -> State:
 
 
 def planned(state: State) -> list[tuple[str, int]]:
-    """The plan greedy builds for the seat now planning: (card, AP) in order."""
-    seat = state.prompt.seat if state.prompt else -1
+    """The plan greedy builds for the seat now planning (its options asked anew, as the hand
+    may have been changed): (card, AP) in order."""
+    assert state.prompt is not None
+    seat, thief = state.prompt.seat, state.thief(state.prompt.seat)
+    asked = state.prompt._replace(options=tuple(plan_options(thief, state.specials)))
+    state = replace(state, prompt=asked)
     while state.prompt is not None and state.prompt.name == "plan" and state.prompt.seat == seat:
         state = GAME.apply(state, aot_greedy.policy(state, random.Random(0)))
     return [(p.card, p.ap) for p in state.thief(seat).plan]
@@ -145,3 +150,12 @@ def test_greedy_resolves_move_first_then_its_movement_card_and_discards_others_f
     discards = [Action("discard", c) for c in ("G13", "G10", "G02", "G17")]
     assert aot_greedy._discard(discards) == Action("discard", "G02")
     assert aot_greedy._discard(discards[:2] + discards[3:]) == Action("discard", "G10")
+
+
+def test_greedy_cloaks_itself_before_the_guards_when_carrying_the_emperors_jewel() -> None:
+    state = planning_state()
+    seat = state.prompt.seat if state.prompt else -1
+    unguarded = replace(state, guards=(), captains=()).with_thief(seat, hand=("G10",))
+    assert planned(unguarded) == [(MOVE, 9), (AMBUSH, 1)]  # no danger: Cleverness instead
+    carrying = state.with_thief(seat, hand=("G10", "G13"), ej=True)
+    assert planned(carrying) == [("G10", 8), (MOVE, 1), ("G13", 1)]
