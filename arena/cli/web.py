@@ -1,4 +1,4 @@
-"""`arena web`: the read-only web site over the arena's Redis, served by uvicorn."""
+"""`arena web`: the web site over the arena's Redis, served by uvicorn."""
 
 from __future__ import annotations
 
@@ -14,12 +14,29 @@ from arena.listening import LOOPBACK, WEB_PORT
 @REDIS_OPTION
 @click.option("--host", default=LOOPBACK, show_default=True, help="Address to listen on.")
 @click.option("--port", default=WEB_PORT, show_default=True, type=click.IntRange(0, 65535))
+@click.option(
+    "--admin-token",
+    envvar="ARENA_ADMIN_TOKEN",
+    help="The token that signs in as the organiser (the gateway's); none: nobody can.",
+)
+@click.option("--behind-tls", is_flag=True, help="A proxy in front ends TLS: mark cookies Secure.")
+@click.option(
+    "--open-registration", is_flag=True, help="Let anyone register a bot and get its token."
+)
 @friendly_errors
-def web(redis_url: str | None, host: str, port: int) -> None:
-    """Serve the web site: tournaments, ladders and bots, read-only, until Ctrl-C."""
+def web(
+    redis_url: str | None,
+    host: str,
+    port: int,
+    admin_token: str | None,
+    behind_tls: bool,
+    open_registration: bool,
+) -> None:
+    """Serve the web site until Ctrl-C: tournaments, ladders and bots, and sign-in with the
+    admin token (organiser) or a bot's token (its owner)."""
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
-    from arena.web.server import bind, check_redis, serve_forever, url_of
+    from arena.web.server import WebSettings, bind, check_redis, serve_forever, url_of
 
     url = require_redis_url(redis_url)
     client = connect(url)
@@ -27,7 +44,8 @@ def web(redis_url: str | None, host: str, port: int) -> None:
     sock = bind(host, port)
     console.print(f"[bold]Web site[/] {url_of(sock)} (Ctrl-C stops it)")
     with contextlib.suppress(KeyboardInterrupt):  # uvicorn has shut down cleanly by then
-        serve_forever(client, sock)
+        settings = WebSettings(admin_token or None, behind_tls, open_registration)
+        serve_forever(client, sock, settings)
     console.print("Web site stopped.")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -11,8 +10,10 @@ import redis.asyncio as aioredis
 
 from arena.gateway.hub import REDIS_DOWN, UNREACHABLE
 from arena.store import keys
-from arena.store.bots import BotInfo, token_hash
+from arena.store.bots import BotInfo, is_admin, token_hash
 from arena.store.values import as_text
+
+__all__ = ["authenticate_bot", "bearer_token", "holds_token", "is_admin"]
 
 
 def bearer_token(metadata: Any) -> str | None:
@@ -36,13 +37,6 @@ async def authenticate_bot(client: aioredis.Redis, token: str) -> BotInfo | None
     if not fields:
         return None
     return BotInfo(as_text(bot_id), fields["name"], float(fields["created"]))
-
-
-def is_admin(token: str | None, admin_token: str | None) -> bool:
-    """Constant-time check; with no admin token configured, nobody is admin."""
-    if token is None or not admin_token:
-        return False
-    return hmac.compare_digest(token.encode(), admin_token.encode())
 
 
 async def holds_token(client: aioredis.Redis, token: str | None, admin_token: str | None) -> bool:

@@ -80,7 +80,12 @@ DECISION_LATENCY = HistogramSpec(
     ("game", "seat_kind"),
     (0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
 )
-COUNTERS = (GAMES, DECISION_TIMEOUTS, FORFEITS, VOIDED, WORKER_FAILURES)
+WEB_SIGNIN_FAILURES = CounterSpec(
+    "arena_web_signin_failures",
+    "Refused sign-ins on the web site, by reason (wrong_token or rate_limited).",
+    ("reason",),
+)
+COUNTERS = (GAMES, DECISION_TIMEOUTS, FORFEITS, VOIDED, WORKER_FAILURES, WEB_SIGNIN_FAILURES)
 HISTOGRAMS = (GAME_DURATION, DECISION_LATENCY)
 
 
@@ -176,6 +181,14 @@ def record_voided(client: redis.Redis, game: str, count: int = 1) -> None:
         client.hincrby(keys.metric_counter(VOIDED.name), _labels((game,)), count)
     except redis.RedisError as error:
         log.warning("could not record %d voided %s games: %s", count, game, error)
+
+
+def record_signin_failure(client: redis.Redis, reason: str) -> None:
+    """A sign-in on the web site was refused (`reason`: wrong_token or rate_limited)."""
+    try:
+        client.hincrby(keys.metric_counter(WEB_SIGNIN_FAILURES.name), _labels((reason,)), 1)
+    except redis.RedisError as error:
+        log.warning("could not record a refused sign-in: %s", error)
 
 
 def record_job_failure(

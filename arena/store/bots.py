@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 import time
@@ -40,6 +41,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def is_admin(token: str | None, admin_token: str | None) -> bool:
+    """Constant-time check; with no admin token configured, nobody is admin."""
+    if token is None or not admin_token:
+        return False
+    return hmac.compare_digest(token.encode(), admin_token.encode())
+
+
 class BotRegistry:
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
@@ -67,6 +75,12 @@ class BotRegistry:
         """The bot whose token this is, or None."""
         bot_id = self._redis.hget(keys.bot_tokens(), token_hash(token))
         return None if bot_id is None else self.get(as_text(bot_id))
+
+    def holds_token(self, bot_id: str, digest: str) -> bool:
+        """Whether `digest` is the hash of the bot's current token (compared in constant
+        time); False once the bot is gone or its token replaced."""
+        stored = self._redis.hget(keys.bot(bot_id), "token")
+        return stored is not None and hmac.compare_digest(as_text(stored), digest)
 
     def get(self, bot_id: str) -> BotInfo | None:
         data = self._redis.hgetall(keys.bot(bot_id))

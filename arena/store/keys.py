@@ -267,3 +267,17 @@ def recent_ready() -> str:
     Version 2: lists written before their entries had a time (and held ladder results too) are
     rebuilt once."""
     return f"{PREFIX}:recent-ready:2"
+
+
+# --- Web site sign-in (arena.store.web_sessions) -------------------------------------------------
+
+
+def web_session(session_id: str) -> str:
+    """Hash with a TTL: a signed-in person's role, bot id, token hash and CSRF token."""
+    return f"{PREFIX}:web:session:{session_id}"
+
+
+def web_signin_failures(kind: str, subject: str) -> str:
+    """String with a TTL: failed sign-ins from one client address or for one token prefix
+    (`kind` is "address" or "prefix"; `subject` a digest, never the token's characters)."""
+    return f"{PREFIX}:web:signin-failures:{kind}:{subject}"

@@ -1,8 +1,10 @@
 """The site: `create_app(redis_client)` builds the Starlette app every page and test uses.
 
-Read-only: every route answers GET (and HEAD) only. Unknown names give the 404 page, any other
-failure the plain 500 page (never a traceback: Starlette's debug mode stays off), and a Redis
-that cannot be reached a 503 page saying so.
+Pages answer GET (and HEAD); what changes state is a POST by a signed-in person with the
+session's CSRF token (arena/web/signer.py): without a session the sign-in page, without the
+token or outside the signer's rights a 403. Unknown names give the 404 page, any other failure
+the plain 500 page (never a traceback: Starlette's debug mode stays off), and a Redis that
+cannot be reached a 503 page saying so.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from arena.web import bots, ladders, overview, sprt, tournaments
+from arena.web import auth, bots, ladders, overview, sprt, tournaments
 from arena.web.fits import FitCache
 from arena.web.render import HERE, NotFound, page
+from arena.web.signer import SignInNeeded, WebSettings
 from arena.web.timing import ServerTiming
 
 log = logging.getLogger(__name__)
@@ -31,10 +34,11 @@ FAVICON = HERE / "static" / "favicon.svg"
 REPLAY_MODULE = "arena.web.replay"  # the game pages (see arena/web/links.py, game_url)
 
 
-def create_app(redis_client: redis.Redis) -> Starlette:
+def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -> Starlette:
     app = Starlette(
         routes=[
             Route("/", overview.home, methods=["GET"]),
+            *auth.routes(),
             *tournaments.routes(),
             *ladders.routes(),
             *bots.routes(),
@@ -46,6 +50,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
         middleware=[Middleware(ServerTiming)],
         exception_handlers={
             NotFound: not_found,
+            SignInNeeded: sign_in_needed,
             HTTPException: http_error,
             redis.ConnectionError: store_unreachable,
             redis.TimeoutError: store_unreachable,
@@ -53,6 +58,7 @@ def create_app(redis_client: redis.Redis) -> Starlette:
         },
     )
     app.state.redis = redis_client
+    app.state.settings = settings or WebSettings()
     app.state.fits = FitCache()  # Bradley-Terry fits per tournament state (arena/web/fits.py)
     return app
 
@@ -78,6 +84,12 @@ async def not_found(request: Request, error: Exception) -> Response:
     return page(request, "error.html", _error(404, "Not found", str(error)), status_code=404)
 
 
+async def sign_in_needed(request: Request, error: Exception) -> Response:
+    """303 to the sign-in page, back to this page (a GET) or the overview once signed in."""
+    target = request.url.path if request.method in ("GET", "HEAD") else "/"
+    return auth.sign_in_redirect(request, target)
+
+
 async def http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
     code = error.status_code
@@ -85,8 +97,12 @@ async def http_error(request: Request, error: Exception) -> Response:
         detail = f"there is no page at {request.url.path}"
         return page(request, "error.html", _error(404, "Not found", detail), status_code=404)
     if code == 405:
-        detail = "this site is read-only: pages answer GET requests only"
-        return page(request, "error.html", _error(405, "Read-only", detail), status_code=405)
+        detail = f"{request.url.path} does not answer {request.method} requests"
+        heading = "Method not allowed"
+        return page(request, "error.html", _error(405, heading, detail), status_code=405)
+    if code == 403:
+        detail = str(error.detail)
+        return page(request, "error.html", _error(403, "Forbidden", detail), status_code=403)
     return page(request, "error.html", _error(code, "Error", str(error.detail)), status_code=code)
 
 

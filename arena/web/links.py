@@ -80,5 +80,18 @@ def game_number(game_id: str) -> int | None:
     return int(found.group(1)) + 1 if found else None
 
 
+def sign_in_url() -> str:
+    return "/sign-in"
+
+
+def sign_out_url() -> str:
+    return "/sign-out"
+
+
+def register_url() -> str:
+    """The open registration form (`arena web --open-registration`)."""
+    return "/register"
+
+
 def static_url(path: str) -> str:
     return f"/static/{path}"

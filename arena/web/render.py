@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
-from arena.web import links
+from arena.web import links, signer
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
@@ -24,10 +24,18 @@ TEMPLATES.env.lstrip_blocks = True
 
 
 def page(
-    request: Request, template: str, context: dict[str, Any], status_code: int = 200
+    request: Request,
+    template: str,
+    context: dict[str, Any],
+    status_code: int = 200,
+    headers: dict[str, str] | None = None,
 ) -> HTMLResponse:
-    """`template` rendered with `context`; every page extends base.html."""
-    return TEMPLATES.TemplateResponse(request, template, context, status_code=status_code)
+    """`template` rendered with `context`; every page extends base.html, whose header shows
+    who is signed in (`signer`) with the sign-out form."""
+    context = {"signer": signer.shown_signer(request), **context}
+    return TEMPLATES.TemplateResponse(
+        request, template, context, status_code=status_code, headers=headers
+    )
 
 
 def store_client(request: Request) -> redis.Redis:

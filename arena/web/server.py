@@ -18,8 +18,10 @@ import uvicorn
 
 from arena.listening import bind_error_message
 from arena.web.app import create_app
+from arena.web.signer import WebSettings
 
 START_TIMEOUT_S = 20.0
+__all__ = ["WebError", "WebSettings", "bind", "check_redis", "serve_forever", "serving", "url_of"]
 
 
 class WebError(OSError):
@@ -56,11 +58,13 @@ def url_of(sock: socket.socket) -> str:
     return f"http://{shown}:{port}"
 
 
-def _server(client: redis.Redis, *, in_process: bool = False) -> uvicorn.Server:
+def _server(
+    client: redis.Redis, settings: WebSettings | None = None, *, in_process: bool = False
+) -> uvicorn.Server:
     # Inside another program (the demo, tests), uvicorn must not point its loggers at the
     # sys.stderr of the moment: a captured stream closed later would break every later log line.
     config = uvicorn.Config(
-        create_app(client),
+        create_app(client, settings),
         log_level="warning",
         lifespan="off",
         access_log=False,
@@ -69,25 +73,34 @@ def _server(client: redis.Redis, *, in_process: bool = False) -> uvicorn.Server:
     return uvicorn.Server(config)
 
 
-def serve_forever(client: redis.Redis, sock: socket.socket) -> None:
+def serve_forever(
+    client: redis.Redis, sock: socket.socket, settings: WebSettings | None = None
+) -> None:
     """Serve until Ctrl-C or SIGTERM (uvicorn handles both and shuts down cleanly)."""
     try:
-        _server(client).run(sockets=[sock])
+        _server(client, settings).run(sockets=[sock])
     finally:
         sock.close()
 
 
 @contextmanager
-def serving(client: redis.Redis, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+def serving(
+    client: redis.Redis,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    settings: WebSettings | None = None,
+) -> Iterator[str]:
     """The site in a background thread for the block's duration; yields its URL."""
-    with serving_on(client, bind(host, port)) as url:
+    with serving_on(client, bind(host, port), settings) as url:
         yield url
 
 
 @contextmanager
-def serving_on(client: redis.Redis, sock: socket.socket) -> Iterator[str]:
+def serving_on(
+    client: redis.Redis, sock: socket.socket, settings: WebSettings | None = None
+) -> Iterator[str]:
     """`serving` on a socket bound already (`bind`); it is closed on the way out."""
-    server = _server(client, in_process=True)
+    server = _server(client, settings, in_process=True)
     thread = threading.Thread(
         target=server.run, kwargs={"sockets": [sock]}, name="arena-web", daemon=True
     )

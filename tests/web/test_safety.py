@@ -1,5 +1,5 @@
 """No page of the site shows a bot's token, its hash, or the seed of a tournament still being
-played (it fixes every deal to come), and none of them writes anything."""
+played (it fixes every deal to come), signed in or not, and none of them writes anything."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from arena.store.bots import BotRegistry, token_hash
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
 from arena.web.app import create_app
+from arena.web.signer import WebSettings
 from tests.web.html_tables import hrefs
+from tests.web.signing import sign_in
 from tests.workers.tournaments import create_and_start, work_in_process
 
 SEED = 8_675_309_123  # digits no page would show by chance
@@ -45,6 +47,7 @@ def test_no_page_shows_a_token_its_hash_or_a_running_tournament_s_seed(
     for name in ("alpha", "beta"):
         _, token = registry.register(name)
         secrets += [token, token_hash(token)]
+    alpha_token = secrets[0]
     # A finished tournament, whose pages (and their game links) are listed too.
     create_and_start(redis_client, "done", "round-robin", ["random", "greedy", "search#4"], seed=7)
     work_in_process(redis_client)
@@ -69,3 +72,14 @@ def test_no_page_shows_a_token_its_hash_or_a_running_tournament_s_seed(
         for secret in [*secrets, str(SEED), str(LADDER_SEED)]:
             assert secret not in text, f"{path} shows a secret"
     assert "alpha" in pages["/bots"] and "alpha" in pages["/tournaments/open"]
+
+    # Signed in, as the organiser and as alpha's owner, the pages show no more.
+    settings = WebSettings(admin_token="organiser-secret")
+    for token in ("organiser-secret", alpha_token):
+        web = TestClient(create_app(redis_client, settings))
+        sign_in(web, token)
+        signed_in = every_page(web)
+        assert "Signed in as" in signed_in["/"]
+        for path, text in signed_in.items():
+            for secret in [*secrets, "organiser-secret", str(SEED), str(LADDER_SEED)]:
+                assert secret not in text, f"{path} shows a secret to a signed-in person"

@@ -18,3 +18,15 @@
   window.addEventListener("load", markWideCards);
   window.addEventListener("resize", markWideCards);
 })();
+
+// A "Copy" button copies the text of the element its data-copy names (a new bot's token).
+document.querySelectorAll("button[data-copy]").forEach((button) => {
+  button.addEventListener("click", () => {
+    const source = document.getElementById(button.dataset.copy);
+    if (source && navigator.clipboard) {
+      navigator.clipboard.writeText(source.textContent.trim()).then(() => {
+        button.textContent = "Copied";
+      });
+    }
+  });
+});
