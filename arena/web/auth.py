@@ -7,7 +7,6 @@ the answer to that POST, never cached, and the token is shown there once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from urllib.parse import urlencode
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -35,8 +34,7 @@ def routes() -> list[Route]:
 
 def sign_in_redirect(request: Request, target: str) -> Response:
     """303 to the sign-in page, which comes back to `target` (a local path) once signed in."""
-    query = urlencode({"next": signer.safe_next(target)})
-    return RedirectResponse(f"{links.sign_in_url()}?{query}", status_code=303)
+    return RedirectResponse(links.sign_in_url(signer.safe_next(target)), status_code=303)
 
 
 async def sign_in_page(request: Request) -> Response:

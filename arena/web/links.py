@@ -13,7 +13,7 @@ routes of `arena.web.replay.routes()` (a list of Starlette routes) when that mod
 from __future__ import annotations
 
 import re
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 GAMES_PREFIX = "/games/"
 
@@ -80,8 +80,10 @@ def game_number(game_id: str) -> int | None:
     return int(found.group(1)) + 1 if found else None
 
 
-def sign_in_url() -> str:
-    return "/sign-in"
+def sign_in_url(next_path: str = "") -> str:
+    """The sign-in page; `next_path` (a local path, checked again when used) is where it
+    leads once signed in."""
+    return f"/sign-in?{urlencode({'next': next_path})}" if next_path else "/sign-in"
 
 
 def sign_out_url() -> str:
