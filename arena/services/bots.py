@@ -1,7 +1,7 @@
 """Bots: register one (its token is shown once), list them with their connection, and check
 that the players of a match or test can play it before any of them hears of it.
 
-The registry has no rotate or revoke yet; when it does, they belong here.
+A bot's token can be rotated: the old one stops working and its open stream is closed.
 """
 
 from __future__ import annotations
@@ -28,6 +28,17 @@ class ListedBot:
 def register(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
     """A new bot and its token (the registry keeps only its hash)."""
     return BotRegistry(client).register(name)
+
+
+def rotate_token(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
+    """A new token for the bot named `name` (shown once): the old one is refused from now on
+    and the gateway holding its stream closes it at its next heartbeat."""
+    bot = BotRegistry(client).by_name(name)
+    if bot is None:
+        raise BotRegistryError(f"there is no bot named {name!r}")
+    token = BotRegistry(client).rotate_token(bot.bot_id)
+    RunnerRelay(client).end_stream(bot.bot_id)
+    return bot, token
 
 
 def listing(client: redis.Redis) -> list[ListedBot]:

@@ -72,6 +72,14 @@ def session(client: redis.Redis, session_id: str) -> WebSession | None:
     return None
 
 
+def renew_owner(client: redis.Redis, signer: WebSession, token: str) -> WebSession:
+    """An owner who rotated their bot's token stays signed in: a new session bound to the new
+    token replaces theirs (which the rotation ended)."""
+    sessions = SessionStore(client)
+    sessions.delete(signer.session_id)
+    return sessions.create(OWNER, signer.bot_id, signer.bot_name, token_hash(token))
+
+
 def sign_out(client: redis.Redis, session_id: str) -> None:
     SessionStore(client).delete(session_id)
 

@@ -71,6 +71,20 @@ class BotRegistry:
         pipe.execute()
         return BotInfo(bot_id, name, created), token
 
+    def rotate_token(self, bot_id: str) -> str:
+        """A new token for the bot, returned once; the old one stops working at once."""
+        old = self._redis.hget(keys.bot(bot_id), "token")
+        if old is None:
+            raise BotRegistryError(f"there is no bot with id {bot_id!r}")
+        token = new_token()
+        digest = token_hash(token)
+        pipe = self._redis.pipeline()  # MULTI: no moment holds both tokens, or neither
+        pipe.hdel(keys.bot_tokens(), as_text(old))
+        pipe.hset(keys.bot_tokens(), digest, bot_id)
+        pipe.hset(keys.bot(bot_id), "token", digest)
+        pipe.execute()
+        return token
+
     def authenticate(self, token: str) -> BotInfo | None:
         """The bot whose token this is, or None."""
         bot_id = self._redis.hget(keys.bot_tokens(), token_hash(token))

@@ -15,6 +15,7 @@ inbox catches a wake-up that was lost (a gateway that just took the bot over, a 
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -124,6 +125,11 @@ class RunnerRelay:
 
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
+
+    def end_stream(self, bot_id: str) -> None:
+        """Close the bot's open stream, if it has one: its session is replaced by one no stream
+        holds, which the gateway holding it sees at its next heartbeat and aborts it."""
+        self._redis.set(keys.bot_session(bot_id), "ended-" + secrets.token_hex(8))
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""

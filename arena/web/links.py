@@ -60,6 +60,11 @@ def bots_url() -> str:
     return "/bots"
 
 
+def bot_rotate_url(name: str) -> str:
+    """POST: a new token for the bot (its owner or the organiser)."""
+    return f"{bots_url()}/{_part(name)}/rotate-token"
+
+
 def sprts_url() -> str:
     return "/sprt"
 

@@ -6,6 +6,8 @@ too: without a session it leads to the sign-in page, without the CSRF token it i
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import redis
 from starlette.routing import Route
@@ -171,3 +173,54 @@ def test_open_registration_shows_the_token_once_and_it_signs_in(
     assert token not in web.get("/bots").text
     sign_in(web, token)
     assert "Signed in as owner of newbot" in web.get("/").text
+
+
+def rotate(web: TestClient, name: str) -> Any:
+    csrf = csrf_of(web.get("/bots").text)
+    return web.post(f"/bots/{name}/rotate-token", data={"csrf": csrf}, follow_redirects=False)
+
+
+def test_an_owner_rotates_their_bot_s_token_and_stays_signed_in(
+    redis_client: redis.Redis,
+) -> None:
+    registry = BotRegistry(redis_client)
+    _, old = registry.register("alpha")
+    web = site(redis_client)
+    first = sign_in(web, old)
+    bots_page = web.get("/bots").text
+    assert bots_page.count("Rotate token") == 1
+    got = rotate(web, "alpha")
+    assert got.status_code == 200 and got.headers["cache-control"] == "no-store"
+    assert "New token for alpha" in got.text and "old token no longer works" in got.text
+    new = got.text.split('<code id="new-token">')[1].split("</code>")[0]
+    assert registry.authenticate(old) is None and registry.authenticate(new) is not None
+    assert not redis_client.exists(keys.web_session(first))
+    assert "Signed in as owner of alpha" in web.get("/").text  # renewed, with a new id
+    assert try_sign_in(site(redis_client), old).status_code == 403
+
+
+def test_an_owner_may_not_rotate_another_bot_s_token(redis_client: redis.Redis) -> None:
+    registry = BotRegistry(redis_client)
+    _, alpha = registry.register("alpha")
+    _, beta = registry.register("beta")
+    web = site(redis_client)
+    sign_in(web, alpha)
+    got = rotate(web, "beta")
+    assert got.status_code == 403 and "only beta&#39;s owner or the organiser" in got.text
+    assert registry.authenticate(beta) is not None
+
+
+def test_the_organiser_rotates_any_token_which_ends_its_owner_s_session(
+    redis_client: redis.Redis,
+) -> None:
+    _, alpha = BotRegistry(redis_client).register("alpha")
+    owner = site(redis_client)
+    sign_in(owner, alpha)
+    csrf = csrf_of(owner.get("/bots").text)
+    organiser = site(redis_client)
+    sign_in(organiser, ADMIN)
+    assert organiser.get("/bots").text.count("Rotate token") == 1
+    assert rotate(organiser, "alpha").status_code == 200
+    assert rotate(organiser, "ghost").status_code == 404
+    got = owner.post("/bots/alpha/rotate-token", data={"csrf": csrf}, follow_redirects=False)
+    assert got.status_code == 303 and got.headers["location"].startswith("/sign-in")

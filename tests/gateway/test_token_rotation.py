@@ -1,0 +1,34 @@
+"""Rotating a bot's token (arena.services.bots.rotate_token) against a real gateway: the open
+stream is closed, the old token is refused, the new one connects."""
+
+from __future__ import annotations
+
+import grpc
+import pytest
+
+from arena.gateway.testing import Arena
+from arena.services import bots
+from arena.store.bots import BotRegistry, BotRegistryError
+from tests.gateway.rawbot import RawBot
+from tests.gateway.test_bot_gateway import connect, status_of
+
+
+def test_rotating_a_token_closes_the_stream_and_only_the_new_token_connects(
+    arena: Arena,
+) -> None:
+    bot = connect(arena, "rotated")
+    old = BotRegistry(arena.client).by_name("rotated")
+    assert old is not None
+    info, token = bots.rotate_token(arena.client, "rotated")
+    assert info.bot_id == old.bot_id
+    assert status_of(bot) is grpc.StatusCode.ABORTED  # closed by the gateway's next heartbeat
+    stale = RawBot(arena.target, bot.token).start()
+    assert status_of(stale) is grpc.StatusCode.UNAUTHENTICATED
+    fresh = RawBot(arena.target, token).start()
+    assert fresh.welcomed.wait(10), fresh.error
+    fresh.close()
+
+
+def test_an_unknown_bot_s_token_cannot_be_rotated(arena: Arena) -> None:
+    with pytest.raises(BotRegistryError, match="no bot named 'ghost'"):
+        bots.rotate_token(arena.client, "ghost")
