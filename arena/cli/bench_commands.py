@@ -1,5 +1,6 @@
-"""`arena bench aot`, `web-replay`, `no-read-attack`, `recovery` and `records`: the benchmarks in
-`arena.bench` that have no command group of their own. They measure and print, never assert."""
+"""`arena bench hosted`, `aot`, `web-replay`, `no-read-attack`, `recovery` and `records`: the
+benchmarks in `arena.bench` that have no command group of their own. They measure and print,
+never assert."""
 
 from __future__ import annotations
 
@@ -72,7 +73,20 @@ def bench_records(games: int) -> None:
     console.print(f"all variants: {records_hash(games, console.print)}")
 
 
+@click.command("hosted")
+@click.option("--starts", default=20, show_default=True, type=click.IntRange(1))
+@click.option("--games", default=50, show_default=True, type=click.IntRange(1))
+@friendly_errors
+def bench_hosted(starts: int, games: int) -> None:
+    """A program bot: sandbox start to its first message, and a decision's round trip over stdio
+    with the arena's CPU per decision, next to the built-in random bot."""
+    from arena.bench.hosted import run
+
+    run(console.print, starts, games)
+
+
 BENCH_COMMANDS = (
+    bench_hosted,
     bench_aot,
     bench_web_replay,
     bench_no_read_attack,
