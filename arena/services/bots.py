@@ -1,7 +1,9 @@
 """Bots: register one (its token is shown once), list them with their connection, and check
 that the players of a match or test can play it before any of them hears of it.
 
-A bot's token can be rotated: the old one stops working and its open stream is closed.
+A bot's token can be rotated (the old one stops working and its open stream is closed) and a
+bot revoked: no token works for it again, its stream is closed, and its name and results stay,
+marked revoked.
 """
 
 from __future__ import annotations
@@ -41,6 +43,20 @@ def rotate_token(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
     return bot, token
 
 
+def revoke(client: redis.Redis, name: str) -> BotInfo:
+    """Revoke the bot named `name`: its token is refused from now on, its open stream closed at
+    the gateway's next heartbeat; its results stay in history under its name, marked."""
+    registry = BotRegistry(client)
+    bot = registry.by_name(name)
+    if bot is None:
+        raise BotRegistryError(f"there is no bot named {name!r}")
+    registry.revoke(bot.bot_id)
+    RunnerRelay(client).end_stream(bot.bot_id)
+    revoked = registry.get(bot.bot_id)
+    assert revoked is not None  # revoking keeps the record
+    return revoked
+
+
 def listing(client: redis.Redis) -> list[ListedBot]:
     """Every registered bot, with whether a gateway holds its stream now."""
     registry = BotRegistry(client)
@@ -65,6 +81,8 @@ def check_players(
             raise UnknownPlayerError(
                 f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
             )
+        if bot.revoked is not None:
+            raise BotRegistryError(f"bot {name} was revoked: it plays no more")
         registry.check_plays(name, game.id)
         if not relay.is_online(bot.bot_id):
             raise BotRegistryError(

@@ -26,6 +26,7 @@ class BotInfo:
     bot_id: str
     name: str
     created: float
+    revoked: float | None = None  # when its owner or the organiser revoked it
 
 
 def new_token(nbytes: int = 32) -> str:
@@ -73,9 +74,7 @@ class BotRegistry:
 
     def rotate_token(self, bot_id: str) -> str:
         """A new token for the bot, returned once; the old one stops working at once."""
-        old = self._redis.hget(keys.bot(bot_id), "token")
-        if old is None:
-            raise BotRegistryError(f"there is no bot with id {bot_id!r}")
+        old = self._live_token(bot_id)
         token = new_token()
         digest = token_hash(token)
         pipe = self._redis.pipeline()  # MULTI: no moment holds both tokens, or neither
@@ -84,6 +83,24 @@ class BotRegistry:
         pipe.hset(keys.bot(bot_id), "token", digest)
         pipe.execute()
         return token
+
+    def revoke(self, bot_id: str) -> None:
+        """No token works for the bot again; its name and id stay, marked revoked, so its
+        results stay in history under them (and the name is never given to another bot)."""
+        old = self._live_token(bot_id)
+        pipe = self._redis.pipeline()
+        pipe.hdel(keys.bot_tokens(), old)
+        pipe.hset(keys.bot(bot_id), mapping={"token": "", "revoked": time.time()})
+        pipe.execute()
+
+    def _live_token(self, bot_id: str) -> str:
+        """The hash of the bot's token; an error for an unknown or revoked bot."""
+        token, name = self._redis.hmget(keys.bot(bot_id), ["token", "name"])
+        if token is None or name is None:
+            raise BotRegistryError(f"there is no bot with id {bot_id!r}")
+        if not token:
+            raise BotRegistryError(f"bot {as_text(name)} was revoked")
+        return as_text(token)
 
     def authenticate(self, token: str) -> BotInfo | None:
         """The bot whose token this is, or None."""
@@ -94,14 +111,17 @@ class BotRegistry:
         """Whether `digest` is the hash of the bot's current token (compared in constant
         time); False once the bot is gone or its token replaced."""
         stored = self._redis.hget(keys.bot(bot_id), "token")
-        return stored is not None and hmac.compare_digest(as_text(stored), digest)
+        if not stored:  # gone, or revoked
+            return False
+        return hmac.compare_digest(as_text(stored), digest)
 
     def get(self, bot_id: str) -> BotInfo | None:
         data = self._redis.hgetall(keys.bot(bot_id))
         if not data:
             return None
         fields = {as_text(key): as_text(value) for key, value in data.items()}
-        return BotInfo(bot_id, fields["name"], float(fields["created"]))
+        revoked = float(fields["revoked"]) if "revoked" in fields else None
+        return BotInfo(bot_id, fields["name"], float(fields["created"]), revoked)
 
     def by_name(self, name: str) -> BotInfo | None:
         bot_id = self._redis.hget(keys.bot_names(), name)

@@ -50,6 +50,7 @@ class BotRow:
     plays: str  # the games its Hello named, "any" if none
     registered: str
     recent: tuple[RecentMatch, ...]
+    revoked: str = ""  # the day it was revoked, "" while it is live
 
 
 def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> list[RecentMatch]:
@@ -87,9 +88,14 @@ def rows(
             online.get(bot.bot_id, False),
             versions.get(bot.bot_id, "") or "-",
             ", ".join(sorted(plays.get(bot.bot_id) or ())) or "any",
-            datetime.datetime.fromtimestamp(bot.created, datetime.UTC).strftime("%Y-%m-%d"),
+            _day(bot.created),
             tuple(recent_for(bot.name, recent.get(bot.name, ()))),
+            _day(bot.revoked) if bot.revoked is not None else "",
         )
         for bot in bots
     ]
     return sorted(built, key=lambda row: (not row.online, row.name))
+
+
+def _day(timestamp: float) -> str:
+    return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).strftime("%Y-%m-%d")

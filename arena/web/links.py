@@ -65,6 +65,11 @@ def bot_rotate_url(name: str) -> str:
     return f"{bots_url()}/{_part(name)}/rotate-token"
 
 
+def bot_revoke_url(name: str) -> str:
+    """POST: revoke the bot (its owner or the organiser); its results stay, marked."""
+    return f"{bots_url()}/{_part(name)}/revoke"
+
+
 def sprts_url() -> str:
     return "/sprt"
 

@@ -15,6 +15,8 @@ from starlette.testclient import TestClient
 
 from arena.store import keys
 from arena.store.bots import BotRegistry
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
+from arena.store.ratings import RatedResult, RatingStore
 from arena.web.app import create_app
 from arena.web.signer import FORM_COOKIE, SESSION_COOKIE, WebSettings
 from tests.web.signing import csrf_of, sign_in, try_sign_in
@@ -224,3 +226,41 @@ def test_the_organiser_rotates_any_token_which_ends_its_owner_s_session(
     assert rotate(organiser, "ghost").status_code == 404
     got = owner.post("/bots/alpha/rotate-token", data={"csrf": csrf}, follow_redirects=False)
     assert got.status_code == 303 and got.headers["location"].startswith("/sign-in")
+
+
+def test_an_owner_revokes_their_bot_whose_results_stay_marked(
+    redis_client: redis.Redis,
+) -> None:
+    registry = BotRegistry(redis_client)
+    _, alpha = registry.register("alpha")
+    _, beta = registry.register("beta")
+    ladder = LadderDefinition(ladder_ref("main"))
+    LadderStore(redis_client).create(ladder)
+    RatingStore(redis_client).apply(
+        ladder, RatedResult("caper.v1.main.m1", "alpha", "beta", 1.0, 1e9, 2)
+    )
+    web = site(redis_client)
+    sign_in(web, beta)
+    csrf = csrf_of(web.get("/bots").text)
+    refused = web.post("/bots/alpha/revoke", data={"csrf": csrf})
+    assert refused.status_code == 403 and registry.authenticate(alpha) is not None
+    sign_in(web, alpha)
+    csrf = csrf_of(web.get("/bots").text)
+    got = web.post("/bots/alpha/revoke", data={"csrf": csrf}, follow_redirects=False)
+    assert (got.status_code, got.headers["location"]) == (303, "/bots")
+    assert registry.authenticate(alpha) is None
+    bots_page = web.get("/bots").text
+    assert "Signed in" not in bots_page  # the owner's session ended with the bot
+    assert bots_page.count('class="revoked"') == 1 and "revoked " in bots_page
+    assert "alpha" in web.get("/ladders/caper.v1.main").text  # its results stay
+
+
+def test_the_organiser_revokes_any_bot_once(redis_client: redis.Redis) -> None:
+    BotRegistry(redis_client).register("alpha")
+    web = site(redis_client)
+    sign_in(web, ADMIN)
+    csrf = csrf_of(web.get("/bots").text)
+    assert web.post("/bots/alpha/revoke", data={"csrf": csrf}).status_code == 200
+    assert "Signed in as organiser" in web.get("/bots").text
+    again = web.post("/bots/alpha/revoke", data={"csrf": csrf})
+    assert again.status_code == 409 and "was revoked" in again.text
