@@ -32,7 +32,9 @@ class Limits:
     """What a program may use over a whole match."""
 
     cpu_s: int = 60  # CPU time of each of its processes
-    memory_mib: int = 1024  # address space of each process
+    # Address space of each process, not resident memory: Node's V8 reserves gigabytes it never
+    # touches, so a runtime's heap is better bounded by its own flag (--max-old-space-size).
+    memory_mib: int = 4096
     processes: int = 64  # processes and threads of the sandbox's user
     open_files: int = 64
     file_mib: int = 16  # the largest file it may write
