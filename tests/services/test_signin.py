@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 import redis
 
+from arena.metrics.collector import ArenaCollector
 from arena.metrics.recorder import WEB_SIGNIN_FAILURES, read_counter
 from arena.services import signin
 from arena.services.signin import SignInLimits, SignInRefused
@@ -88,3 +89,10 @@ def test_sign_out_deletes_the_session(redis_client: redis.Redis) -> None:
     session = signin.sign_in(redis_client, ADMIN, ADMIN, "10.0.0.1")
     signin.sign_out(redis_client, session.session_id)
     assert signin.session(redis_client, session.session_id) is None
+
+
+def test_refusals_are_in_the_metrics_exposition(redis_client: redis.Redis) -> None:
+    with pytest.raises(SignInRefused):
+        signin.sign_in(redis_client, "wrong", ADMIN, "10.0.0.1")
+    text = ArenaCollector(redis_client).exposition().decode()
+    assert 'arena_web_signin_failures_total{reason="wrong_token"} 1.0' in text
