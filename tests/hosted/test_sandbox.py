@@ -4,6 +4,7 @@ plays on, and nothing of the program is left on the host afterwards."""
 from __future__ import annotations
 
 import os
+import socket
 import time
 from collections.abc import Iterator
 from dataclasses import replace
@@ -80,14 +81,18 @@ def act(request):
     assert f"UID {NOBODY}" in seen
 
 
-def test_no_network_neither_the_arenas_redis_nor_outside(redis_server_url: str) -> None:
-    """The suite's real Redis (a TCP port or a unix socket) and any address are out of reach."""
+def test_no_network_neither_the_arenas_redis_nor_the_hosts_ports(redis_server_url: str) -> None:
+    """The suite's real Redis (a TCP port or a unix socket) and a port listening on the host's
+    loopback are out of reach: the sandbox has a network namespace of its own. (No address off
+    this machine is tried: were the sandbox broken, the test must not send traffic out.)"""
     where = urlparse(redis_server_url)
     redis_address = (where.path, None) if where.scheme == "unix" else (where.hostname, where.port)
-    probe = f"""
+    with socket.create_server(("127.0.0.1", 0)) as listening:
+        host_port = listening.getsockname()[1]
+        probe = f"""
 import socket
 def act(request):
-    for address in ({redis_address!r}, ("1.1.1.1", 53), ("127.0.0.1", 22)):
+    for address in ({redis_address!r}, ("127.0.0.1", {host_port}), ("127.0.0.1", 22)):
         try:
             if address[1] is None:
                 socket.socket(socket.AF_UNIX).connect(address[0])
@@ -98,8 +103,8 @@ def act(request):
             log("REFUSED", type(error).__name__)
     return reply(request)
 """
-    with running(probe) as program:
-        outcome = play(program)
+        with running(probe) as program:
+            outcome = play(program)
     assert outcome.termination is Termination.NORMAL, program.stderr
     assert "CONNECTED" not in program.stderr
     tries = program.stderr.splitlines()  # three at each of its decisions
