@@ -8,8 +8,10 @@ which the record replay and the conformance checker rely on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 from arena.games.age_of_thieves.streams import Streams
@@ -20,22 +22,38 @@ V = TypeVar("V")
 
 def replace(value: V, **changes: Any) -> V:
     """`dataclasses.replace` for the frozen slotted values of this package, without re-running
-    `__init__`: the engine copies states constantly and this is its hottest path."""
+    `__init__`: the engine copies states constantly and this is its hottest path. Every slot is
+    read at once and written through its descriptor, which skips the frozen `__setattr__`."""
     kind = type(value)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in fields(kind))  # type: ignore[arg-type]
+    layout = _LAYOUTS.get(kind) or _layout(kind)
     new = object.__new__(kind)
-    for name in names:
-        object.__setattr__(
-            new, name, changes.pop(name) if name in changes else getattr(value, name)
-        )
-    if changes:
-        raise TypeError(f"{kind.__name__} has no field {next(iter(changes))!r}")
+    for put, old in zip(layout.setters, layout.read(value), strict=True):
+        put(new, old)
+    for name, changed in changes.items():
+        setter = layout.by_name.get(name)
+        if setter is None:
+            raise TypeError(f"{kind.__name__} has no field {name!r}")
+        setter(new, changed)
     return new
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+class _Layout(NamedTuple):
+    """How to copy one slotted class: all its fields' values at once, and their setters."""
+
+    read: Callable[[Any], tuple[Any, ...]]
+    setters: tuple[Callable[[Any, Any], None], ...]
+    by_name: dict[str, Callable[[Any, Any], None]]
+
+
+def _layout(kind: type) -> _Layout:
+    names = tuple(f.name for f in fields(kind))
+    setters = tuple(getattr(kind, name).__set__ for name in names)
+    read = attrgetter(*names) if len(names) > 1 else lambda v: (getattr(v, names[0]),)
+    found = _LAYOUTS[kind] = _Layout(read, setters, dict(zip(names, setters, strict=True)))
+    return found
+
+
+_LAYOUTS: dict[type, _Layout] = {}
 HAND_LIMIT = 5  # general cards (section 5, phase 2)
 MOVE, AMBUSH = "B01", "B02"
 JEWELS = ("ej", "green", "yellow", "trinket")  # what a thief can lose or have stolen

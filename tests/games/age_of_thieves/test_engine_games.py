@@ -11,7 +11,7 @@ import pytest
 from arena.games import GAMES
 from arena.games.age_of_thieves.invariants import check, violations
 from arena.games.age_of_thieves.observation import resample_hidden
-from arena.games.age_of_thieves.state import Action
+from arena.games.age_of_thieves.state import Action, replace
 from arena.games.conformance import check_game
 from arena.games.record import GameRecord, replay
 from tests.games.age_of_thieves.helpers import GAME, eager, play
@@ -181,3 +181,16 @@ def test_a_record_on_the_earlier_board_replays_on_it_and_its_result_names_it() -
     record = GameRecord(GAME.id, GAME.rules_version, config, 4, tuple(actions))
     replayed, _ = replay(GameRecord.loads(record.dumps()))
     assert replayed == state and replayed.board == "hadria-r1"
+
+
+def test_replace_copies_a_state_with_the_named_fields_changed_and_refuses_unknown_ones() -> None:
+    state = GAME.create({"players": 3}, 5)
+    thief = state.thief(1)
+    moved = replace(thief, space="E44", informers=thief.informers + 3)
+    assert (moved.space, moved.informers, moved.hand) == ("E44", thief.informers + 3, thief.hand)
+    assert thief.space != "E44" and moved != thief
+    copied = replace(state, round=state.round + 1)
+    assert copied.round == state.round + 1 and copied.thieves is state.thieves
+    assert replace(state) == state
+    with pytest.raises(TypeError, match="State has no field 'nope'"):
+        replace(state, nope=1)
