@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from arena.games import base_config, get_game
-from arena.gateway.server import GatewaySettings, start_server
+from arena.gateway.server import GatewaySettings, start_gateway
 from arena.listening import address_text, bind_error_message
 from arena.match.match import MatchVoidedError, play_match_replaying_voids
 from arena.match.referee import FaultPolicy, GameOutcome
@@ -94,7 +94,7 @@ async def _serve(
     stopped = _stop_on_signals()
     _check_port_free(settings.host, settings.port)  # a clearer error than grpc's log lines
     try:
-        server, port = await start_server(settings)
+        gateway = await start_gateway(settings)
     except RuntimeError as error:  # grpc's "failed to bind", should the port be taken meanwhile
         address = address_text(settings.host, settings.port)
         raise OSError(f"cannot listen on {address}: {error}") from None
@@ -109,10 +109,12 @@ async def _serve(
             console.print(f"Metrics on http://{settings.host}:{metrics.port}/metrics")
         if show_token:
             console.print(f"Admin token (generated, shown once): {settings.admin_token}")
-        console.print(f"Bots connect to {settings.host}:{port}; Ctrl-C stops the gateway.")
+        console.print(f"Bots connect to {settings.host}:{gateway.port}; Ctrl-C stops the gateway.")
         await stopped.wait()
     finally:
-        await server.stop(grace=2)
+        # The whole gateway, hub loops included: left to asyncio.run's final cancellation, a
+        # loop whose cancellation redis-py drops would keep the process from ever exiting.
+        await gateway.stop(2)
         if metrics is not None:
             metrics.stop()
 

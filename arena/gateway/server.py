@@ -129,12 +129,6 @@ async def start_gateway(settings: GatewaySettings) -> Gateway:
     return Gateway(server, port, hub, async_client, gateway_id)
 
 
-async def start_server(settings: GatewaySettings) -> tuple[grpc.aio.Server, int]:
-    """A started server and the port it listens on."""
-    gateway = await start_gateway(settings)
-    return gateway.server, gateway.port
-
-
 async def serve(settings: GatewaySettings) -> None:
     """Run until cancelled (the `arena serve` command)."""
     gateway = await start_gateway(settings)

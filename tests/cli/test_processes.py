@@ -21,6 +21,7 @@ from click.testing import CliRunner
 from rq import Worker
 
 from arena.cli import main
+from arena.store import keys
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -193,6 +194,22 @@ def test_serve_with_an_ephemeral_embedded_redis_stops_it_and_leaves_nothing(
     assert not pid_alive(pid), "redis-server survived the gateway"
     assert_all_gone(serve, tmpdir_for_commands)
     assert not data_home.exists(), "an ephemeral store wrote to the data directory"
+
+
+def test_serve_stops_its_whole_gateway_and_leaves_the_gateways_list(
+    command: Callable[..., Command], redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    """The stop goes through the gateway's own stop (hub loops, then leaving the list): left to
+    asyncio's final cancellation, a hub loop whose cancellation redis-py dropped once kept the
+    process from ever exiting, and the gateway stayed listed for the alerts."""
+    args = ("serve", "--port", "0", "--metrics-port", "0")
+    serve = command(*args, redis_url=redis_server_url)
+    serve.wait_for_output("Bots connect to")
+    listed = lambda: redis_client.zcard(keys.gateways()) == 1  # noqa: E731
+    serve.wait_until(listed, "the gateway listed at its first beat")
+    assert serve.stop_with(signal.SIGTERM) == 0
+    assert "Gateway stopped." in serve.output() and "Traceback" not in serve.output()
+    assert redis_client.zcard(keys.gateways()) == 0, "the stopped gateway is still listed"
 
 
 @BOTH
