@@ -3,8 +3,10 @@ noticed and replayed in seconds rather than RQ's default minutes."""
 
 from __future__ import annotations
 
+import itertools
 import signal
 import time
+from collections.abc import Callable
 from multiprocessing import Process
 from multiprocessing.connection import wait
 from typing import Any
@@ -145,22 +147,17 @@ def work_pool(
     configure(verbosity)
     settings = (redis_url, name, fork, verbosity)
     children = [_worker_process(*settings, f"{n}") for n in range(processes)]
-    replaced = 0
+    renamed = itertools.count(1)  # a new name: the dead one's stays registered until its TTL ends
+
+    def replacement(n: int) -> Process:
+        return _worker_process(*settings, f"{n}.{next(renamed)}")
+
     try:
         with signals_deferred():  # an interrupt mid-start would leave a child unknown
             for child in children:
                 child.start()
-        while any(child.is_alive() for child in children):
-            wait([child.sentinel for child in children if child.is_alive()])
-            for n, child in enumerate(children):
-                if child.is_alive() or child.exitcode == 0:
-                    continue  # running, or stopped as asked
-                log.warning("worker %s died (exit code %s): starting another", n, child.exitcode)
-                time.sleep(RESTART_PAUSE_S)  # a worker that cannot start must not spin
-                replaced += 1  # a new name: the dead one's stays registered until its TTL ends
-                with signals_deferred():
-                    children[n] = _worker_process(*settings, f"{n}.{replaced}")
-                    children[n].start()
+        while running := replace_the_dead(children, replacement):
+            wait([child.sentinel for child in running])
     except KeyboardInterrupt:
         log.info(
             "stopping %d workers: the jobs in hand finish first (at most %g s)",
@@ -169,6 +166,27 @@ def work_pool(
         )
     finally:
         _stop_workers([child for child in children if child.pid is not None])
+
+
+def replace_the_dead(
+    children: list[Process], replacement: Callable[[int], Process]
+) -> list[Process]:
+    """Start `replacement(n)` in place of each child n that died (exit code 0 is a stop as
+    asked), and return the children running. One pass decides both: a child dying after its
+    check is still returned, so its exit wakes the wait on it. Were the running ones listed
+    apart, a death in between would leave that child out of every later wait, never replaced."""
+    running = []
+    for n, child in enumerate(children):
+        if child.is_alive():
+            running.append(child)
+        elif child.exitcode != 0:
+            log.warning("worker %s died (exit code %s): starting another", n, child.exitcode)
+            time.sleep(RESTART_PAUSE_S)  # a worker that cannot start must not spin
+            with signals_deferred():
+                children[n] = replacement(n)
+                children[n].start()
+            running.append(children[n])
+    return running
 
 
 def _worker_process(
