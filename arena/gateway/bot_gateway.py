@@ -125,6 +125,10 @@ class BotGateway:
         for payload in pending:
             stream.forward(payload)
         self._hub.poke(bot.bot_id)  # what was queued before this stream claimed the bot
+        # Headers on their own: an abort cutting the first write short (a bot whose next message
+        # is malformed) would otherwise leave gRPC resending them with the status, which it
+        # refuses, and the bot would get no status at all.
+        await context.send_initial_metadata(())
         reader = asyncio.create_task(self._read(stream, requests))
         try:
             await self._write(stream, context)
