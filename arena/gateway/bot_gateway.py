@@ -180,7 +180,11 @@ class BotGateway:
                 stream.writing = None
 
     async def _end(self, stream: Stream, context: Context, ending: Abort) -> NoReturn:
-        # Released first: the status waits behind what the bot has not read, maybe for ever.
+        # Recorded first: the reader, finding the call aborted under it, then ends quietly
+        # instead of taking the abort for a failure of its own.
+        if stream.ending is None:
+            stream.ending = ending
+        # Released next: the status waits behind what the bot has not read, maybe for ever.
         await self._relay_gone(stream)
         await context.abort(ending.code, ending.details)
         raise AssertionError("abort raises")
