@@ -20,6 +20,7 @@ from rq.serializers import JSONSerializer
 
 from arena.metrics.collector import queue_depths
 from arena.metrics.health_series import JOB_STATES, job_event, jobs_per_event, running_events
+from arena.metrics.recorder import VOIDED, WORKER_FAILURES, read_counter
 from arena.services.alert_rules import RULES, runbook
 from arena.store import keys
 from arena.store.ladders import LadderStore
@@ -130,6 +131,34 @@ def arena_status(client: redis.Redis) -> ArenaStatus:
     except redis.RedisError as error:
         down = RedisState(reachable=False, error=str(error) or type(error).__name__)
         return ArenaStatus(now, down, alerts=evaluate_alerts(down, [], [], {}, []))
+
+
+@dataclass(frozen=True, slots=True)
+class MachinesStatus:
+    """The workers and their queues, as the site's workers page shows them: a lighter read
+    than `arena_status` (no ladders, tests or alerts)."""
+
+    checked_at: float
+    workers: list[WorkerState]
+    queues: dict[str, dict[str, int]]  # by queue: jobs by state, "failed" among them
+    job_failures: dict[str, int]  # by queue: every failed attempt since the store began
+    voided_games: dict[str, int]  # by game: games cut short by a failure, replayed unscored
+
+
+def machines_status(client: redis.Redis) -> MachinesStatus:
+    now = time.time()
+    return MachinesStatus(
+        now,
+        worker_states(client, now),
+        queue_depths(client),
+        _counted(read_counter(client, WORKER_FAILURES)),
+        _counted(read_counter(client, VOIDED)),
+    )
+
+
+def _counted(counter: dict[tuple[str, ...], int]) -> dict[str, int]:
+    """A counter with one label, by that label's value."""
+    return {labels[0]: count for labels, count in sorted(counter.items())}
 
 
 def as_json(status: ArenaStatus) -> dict[str, Any]:

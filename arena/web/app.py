@@ -22,7 +22,7 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from arena.web import auth, bot_actions, bots, ladders, overview, sprt, tournaments
+from arena.web import auth, bot_actions, bots, ladders, overview, sprt, tournaments, workers
 from arena.web.fits import FitCache
 from arena.web.render import HERE, NotFound, page
 from arena.web.signer import SignInNeeded, WebSettings
@@ -44,6 +44,7 @@ def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -
             *bots.routes(),
             *bot_actions.routes(),
             *sprt.routes(),
+            *workers.routes(),
             *replay_routes(),
             Route("/favicon.ico", favicon, methods=["GET"]),
             Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),

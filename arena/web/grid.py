@@ -15,7 +15,7 @@ from dataclasses import dataclass
 class Cell:
     text: str
     url: str | None = None
-    css: str = ""  # "num" right-aligns a number; "center", "self", "forfeit", "muted"
+    css: str = ""  # "num" right-aligns a number; "center", "self", "forfeit", "muted", "ident"
     title: str = ""  # a tooltip: what a short header or code means
 
 

@@ -78,6 +78,10 @@ def sprt_url(name: str) -> str:
     return f"{sprts_url()}/{_part(name)}"
 
 
+def workers_url() -> str:
+    return "/workers"
+
+
 def game_url(game_id: str) -> str:
     """The replay page of one stored game record (key `arena.store.keys.game_record(game_id)`)."""
     return f"{GAMES_PREFIX}{_part(game_id)}"
