@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import secrets
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -75,7 +74,9 @@ REDIS_OPTION = click.option(
 
 
 def _fresh_seed_unless_given(_ctx: click.Context, _param: click.Parameter, seed: int | None) -> int:
-    return secrets.randbelow(2**31) if seed is None else seed
+    from arena.services.events import fresh_seed
+
+    return fresh_seed() if seed is None else seed
 
 
 def event_seed_option(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:

@@ -12,6 +12,7 @@ import csv
 import io
 import json
 import math
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -120,6 +121,12 @@ def create(
     check_entrants(client, definition.entrants, game)
     TournamentStore(client).create(definition)
     return definition
+
+
+def fresh_seed() -> int:
+    """A new event's seed unless one is given: two events never share deals by default (a
+    finished event's replays would show the next one's)."""
+    return secrets.randbelow(2**31)
 
 
 def default_swiss_rounds(entrants: int) -> int:

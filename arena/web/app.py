@@ -22,7 +22,17 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from arena.web import auth, bot_actions, bots, ladders, overview, sprt, tournaments, workers
+from arena.web import (
+    auth,
+    bot_actions,
+    bots,
+    event_actions,
+    ladders,
+    overview,
+    sprt,
+    tournaments,
+    workers,
+)
 from arena.web.fits import FitCache
 from arena.web.render import HERE, NotFound, page
 from arena.web.signer import SignInNeeded, WebSettings
@@ -40,6 +50,7 @@ def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -
             Route("/", overview.home, methods=["GET"]),
             *auth.routes(),
             *tournaments.routes(),
+            *event_actions.routes(),
             *ladders.routes(),
             *bots.routes(),
             *bot_actions.routes(),

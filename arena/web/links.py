@@ -44,6 +44,16 @@ def tournament_download_url(name: str, fmt: str) -> str:
     return f"{tournament_url(name)}/export.{fmt}"
 
 
+def new_tournament_url() -> str:
+    """The organiser's form (GET) that creates a tournament (POST)."""
+    return "/new-tournament"
+
+
+def tournament_action_url(name: str, action: str) -> str:
+    """POST: the organiser starts, stops or resumes the tournament (`action`)."""
+    return f"{tournament_url(name)}/{action}"
+
+
 def ladders_url() -> str:
     return "/ladders"
 

@@ -15,6 +15,7 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from arena.web import links, signer
+from arena.web.notice import clear_notice, read_notice
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
@@ -31,11 +32,14 @@ def page(
     headers: dict[str, str] | None = None,
 ) -> HTMLResponse:
     """`template` rendered with `context`; every page extends base.html, whose header shows
-    who is signed in (`signer`) with the sign-out form."""
-    context = {"signer": signer.shown_signer(request), **context}
-    return TEMPLATES.TemplateResponse(
+    who is signed in (`signer`) with the sign-out form, and the notice of the action that led
+    here, if any (`arena.web.notice`), once."""
+    context = {"signer": signer.shown_signer(request), "notice": read_notice(request), **context}
+    response = TEMPLATES.TemplateResponse(
         request, template, context, status_code=status_code, headers=headers
     )
+    clear_notice(request, response)
+    return response
 
 
 def store_client(request: Request) -> redis.Redis:

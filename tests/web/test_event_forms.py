@@ -1,0 +1,147 @@
+"""The organiser's event actions on the site: the new-tournament form and the Start, Stop and
+Resume buttons, which call the events service and show its messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import redis
+from starlette.testclient import TestClient
+
+from arena.store.bots import BotRegistry
+from arena.store.tournaments import Status, TournamentStore
+from arena.web.app import create_app
+from arena.web.notice import NOTICE_COOKIE
+from arena.web.signer import WebSettings
+from tests.web.signing import csrf_of, sign_in
+from workers.queue import arena_queue
+
+ADMIN = "organiser-secret-token"
+FORM = {
+    "name": "cup",
+    "game": "caper",
+    "format": "round-robin",
+    "rounds": "",
+    "entrants": "random, greedy, search@5",
+    "games_per_match": "2",
+    "city": "",
+}
+
+
+def organiser(client: redis.Redis) -> TestClient:
+    web = TestClient(create_app(client, WebSettings(ADMIN)))
+    sign_in(web, ADMIN)
+    return web
+
+
+def create(web: TestClient, **changes: str) -> Any:
+    csrf = csrf_of(web.get("/new-tournament").text, "new-tournament-form")
+    return web.post("/new-tournament", data={**FORM, **changes, "csrf": csrf})
+
+
+def act(web: TestClient, name: str, action: str) -> Any:
+    csrf = csrf_of(web.get(f"/tournaments/{name}").text)
+    got = web.post(f"/tournaments/{name}/{action}", data={"csrf": csrf}, follow_redirects=False)
+    assert (got.status_code, got.headers["location"]) == (303, f"/tournaments/{name}")
+    return web.get(got.headers["location"])
+
+
+def notice(html: str) -> str:
+    return html.split('id="notice" role="status">')[1].split("</p>")[0]
+
+
+def test_the_organiser_creates_a_tournament_from_the_form_and_starts_it(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    assert 'href="/new-tournament"' in web.get("/tournaments").text
+    created = create(web)
+    assert created.status_code == 200, created.text.split('id="form-error">')[-1][:300]
+    assert created.url.path == "/tournaments/cup"
+    assert notice(created.text) == "Created round-robin cup: 3 entrants, 3 rounds."
+    store = TournamentStore(redis_client)
+    definition = store.get("cup")
+    assert definition.entrants == ("random", "greedy", "search@5")
+    assert (definition.games_per_match, definition.config) == (2, {"city": "paris"})
+    assert store.status("cup") is Status.CREATED
+    assert arena_queue(redis_client).count == 0
+    started = act(web, "cup", "start")
+    assert notice(started.text) == "Started cup: 3 round(s) scheduled; workers play them."
+    assert store.status("cup") is Status.RUNNING and len(store.rounds("cup")) == 3
+    assert arena_queue(redis_client).count > 0  # the workers have its matches to play
+    assert 'id="notice"' not in web.get("/tournaments/cup").text  # shown once
+    assert NOTICE_COOKIE not in web.cookies
+
+
+def test_a_refusal_of_the_lifecycle_is_shown_and_stop_and_resume_call_the_service(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    create(web)
+    act(web, "cup", "start")
+    again = act(web, "cup", "start")
+    store = TournamentStore(redis_client)
+    assert 'class="notice error" id="notice"' in again.text
+    assert notice(again.text) == "cup is running (3 of 3 rounds); it has started already"
+    stopped = act(web, "cup", "stop")
+    assert notice(stopped.text).startswith("Stopped cup: ")
+    assert store.status("cup") is Status.STOPPED and arena_queue(redis_client).count == 0
+    resumed = act(web, "cup", "resume")
+    assert notice(resumed.text).startswith("Resumed cup: ")
+    assert store.status("cup") is Status.RUNNING and arena_queue(redis_client).count > 0
+
+
+def test_the_service_s_validation_error_is_shown_on_the_form_with_the_values(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    got = create(web, format="swiss", rounds="9", entrants="random, greedy, ghost")
+    assert got.status_code == 400
+    error = got.text.split('id="form-error">')[1].split("</p>")[0]
+    assert error == "a Swiss of 3 entrants can have 1 to 3 rounds without rematches, got 9"
+    assert 'value="random, greedy, ghost"' in got.text and 'value="9"' in got.text
+    assert '<option value="swiss" selected>' in got.text
+    unknown = create(web, entrants="random, ghost")
+    assert "unknown entrant(s): ghost (register them with `arena bot register`" in unknown.text
+    odd = create(web, games_per_match="3")
+    assert "games per match must be even, got 3" in odd.text
+    cityless = create(web, game="age-of-thieves", city="rome")
+    assert "has no cities: --city &#39;rome&#39; does not apply" in cityless.text
+    assert "rounds must be a whole number, not &#39;two&#39;" in create(web, rounds="two").text
+    assert TournamentStore(redis_client).names() == []
+
+
+def test_markup_in_an_event_name_is_escaped(redis_client: redis.Redis) -> None:
+    web = organiser(redis_client)
+    got = create(web, name="<script>alert(1)</script>")
+    assert got.status_code == 400 and "<script>alert(1)" not in got.text
+    assert "bad tournament name &#39;&lt;script&gt;alert(1)&lt;/script&gt;&#39;" in got.text
+    assert 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in got.text
+
+
+def test_a_bot_owner_may_not_create_start_or_stop(redis_client: redis.Redis) -> None:
+    create(organiser(redis_client))
+    _, token = BotRegistry(redis_client).register("alpha")
+    owner = TestClient(create_app(redis_client, WebSettings(ADMIN)))
+    sign_in(owner, token)
+    page = owner.get("/tournaments/cup").text
+    assert 'id="event-actions"' not in page
+    assert 'href="/new-tournament"' not in owner.get("/tournaments").text
+    assert owner.get("/new-tournament").status_code == 403
+    csrf = csrf_of(page)
+    refused = owner.post("/new-tournament", data={**FORM, "name": "mine", "csrf": csrf})
+    assert refused.status_code == 403 and "only the organiser may" in refused.text
+    for action in ("start", "stop", "resume"):
+        got = owner.post(f"/tournaments/cup/{action}", data={"csrf": csrf})
+        assert got.status_code == 403, action
+    store = TournamentStore(redis_client)
+    assert store.status("cup") is Status.CREATED and store.names() == ["cup"]
+
+
+def test_an_action_on_a_tournament_that_does_not_exist_is_a_404(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    csrf = csrf_of(web.get("/tournaments").text)
+    got = web.post("/tournaments/ghost/start", data={"csrf": csrf})
+    assert got.status_code == 404 and "no tournament named &#39;ghost&#39;" in got.text
