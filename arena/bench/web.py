@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import redis
 
+from arena.bench.worker_fleet import register_busy_workers
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.server import connect, redis_url
@@ -149,5 +150,30 @@ def bots_page(
         matches,
         first[0],
         statistics.median(r[0] for r in runs),
+        fetches,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class WorkersPageFigures:
+    workers: int
+    first_server_ms: float
+    server_ms: float  # then, median of the Server-Timing durations
+    fetch_ms: float  # median of the whole request
+    fetches: int
+
+
+def workers_page(workers: int = 100, fetches: int = 5) -> WorkersPageFigures:
+    """The workers page with `workers` registered RQ workers, each playing a match."""
+    with _arena() as client:
+        register_busy_workers(client, workers, NAME)
+        with serving(client) as site:
+            first = _fetch(f"{site}/workers")
+            runs = [_fetch(f"{site}/workers") for _ in range(fetches)]
+    return WorkersPageFigures(
+        workers,
+        first[0],
+        statistics.median(r[0] for r in runs),
+        statistics.median(r[1] for r in runs),
         fetches,
     )

@@ -53,11 +53,12 @@ def web(
 @click.option("--entrants", default=1024, show_default=True, type=click.IntRange(2, 8192))
 @click.option("--rounds", default=10, show_default=True, type=click.IntRange(1, 13))
 @click.option("--fetches", "-n", default=5, show_default=True, type=click.IntRange(1, 100))
+@click.option("--workers", default=100, show_default=True, type=click.IntRange(1, 1000))
 @friendly_errors
-def bench_web(entrants: int, rounds: int, fetches: int) -> None:
-    """Load time of a large Swiss's standings page (server time and the full fetch), and of
-    the bots page over its history."""
-    from arena.bench.web import bots_page, standings_page
+def bench_web(entrants: int, rounds: int, fetches: int, workers: int) -> None:
+    """Load time of a large Swiss's standings page (server time and the full fetch), of the
+    bots page over its history, and of the workers page with a busy fleet."""
+    from arena.bench.web import bots_page, standings_page, workers_page
 
     if entrants < 2**rounds:
         raise click.ClickException(f"{rounds} rounds need at least {2**rounds} entrants")
@@ -73,4 +74,10 @@ def bench_web(entrants: int, rounds: int, fetches: int) -> None:
     console.print(
         f"Bots page, {b.registered} bots registered, {b.matches} matches recorded: first view "
         f"server {b.first_server_ms:.1f} ms, then {b.server_ms:.1f} ms (median of {b.fetches})"
+    )
+    w = workers_page(workers, fetches)
+    console.print(
+        f"Workers page, {w.workers} workers each playing a match: first view server "
+        f"{w.first_server_ms:.1f} ms, then {w.server_ms:.1f} ms, full fetch {w.fetch_ms:.1f} ms "
+        f"(median of {w.fetches})"
     )

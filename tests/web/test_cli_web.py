@@ -68,10 +68,12 @@ def test_arena_web_serves_the_store_until_sigterm(
 
 
 def test_bench_web_reports_server_and_fetch_times_of_a_swiss_standings_page() -> None:
-    got = CliRunner().invoke(main, ["bench", "web", "--entrants", "16", "--rounds", "4", "-n", "2"])
+    args = ["--entrants", "16", "--rounds", "4", "-n", "2", "--workers", "3"]
+    got = CliRunner().invoke(main, ["bench", "web", *args])
     assert got.exit_code == 0, got.output
     assert "Standings page of a 16-entrant Swiss, 4 rounds" in got.output
     assert "full fetch" in got.output and "median of 2" in got.output
     assert "Bots page, 16 bots registered, 32 matches recorded" in got.output
+    assert "Workers page, 3 workers each playing a match: first view server" in got.output
     refused = CliRunner().invoke(main, ["bench", "web", "--entrants", "8", "--rounds", "4"])
     assert refused.exit_code != 0 and "4 rounds need at least 16 entrants" in refused.output

@@ -14,6 +14,7 @@ from playwright.sync_api import Browser
 from rq import Worker
 from starlette.testclient import TestClient
 
+from arena.bench.worker_fleet import register_busy_workers
 from arena.metrics.recorder import record_voided
 from arena.services.status import MachinesStatus, WorkerState
 from arena.web.app import create_app
@@ -106,3 +107,16 @@ def test_on_a_phone_the_workers_table_fits_with_its_heartbeat_in_view(
         assert not phone.locator("#workers th:text-is('job')").is_visible()  # a wide column
         for grid in ("#workers", "#queues"):
             assert right_edge(phone, grid) <= PHONE["width"], f"{grid} runs off the screen"
+
+
+def test_busy_workers_show_the_match_they_play(redis_client: redis.Redis) -> None:
+    fleet = register_busy_workers(redis_client, 2, "cup")  # as `arena bench web` registers them
+    try:
+        html = workers_page(redis_client)
+    finally:
+        for worker in fleet:
+            worker.register_death()  # type: ignore[no-untyped-call]
+    assert column(html, "workers", "state") == ["busy", "busy"]
+    assert column(html, "workers", "playing") == ["tournament cup", "tournament cup"]
+    assert column(html, "workers", "job") == ["match_cup_r1_b0", "match_cup_r1_b1"]
+    assert 'href="/tournaments/cup"' in html
