@@ -10,6 +10,8 @@ from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_opti
 from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
+    import redis
+
     from arena.bench.pipeline import PipelineFigures
 
 
@@ -220,17 +222,37 @@ def tournament_crosstable(name: str, redis_url: str | None) -> None:
 @REDIS_OPTION
 @click.option("--format", "fmt", type=click.Choice(["json", "csv", "trf"]), default="json")
 @click.option("--round", "through_round", type=int, help="TRF: only rounds up to this one.")
+@click.option(
+    "--games",
+    "games_file",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the event's game records instead, as gzipped JSON lines, to this file ('-': "
+    "standard output).",
+)
 @friendly_errors
 def tournament_export(
-    name: str, redis_url: str | None, fmt: str, through_round: int | None
+    name: str, redis_url: str | None, fmt: str, through_round: int | None, games_file: str | None
 ) -> None:
-    """Print standings and results as JSON, CSV or a FIDE TRF file."""
+    """Print standings and results as JSON, CSV or a FIDE TRF file; or, with --games, write the
+    game records of its rounds played out (what its replay pages show)."""
     from arena.cli.network import require_redis_url
     from arena.services import events
     from arena.store.server import connect
 
     client = connect(require_redis_url(redis_url))
+    if games_file is not None:
+        _write_games(client, name, games_file)
+        return
     click.echo(events.export(client, name, fmt, through_round), nl=False)
+
+
+def _write_games(client: redis.Redis, name: str, path: str) -> None:
+    from arena.services.event_games import export_games
+
+    chunks = export_games(client, name)  # an unknown event fails here, before a file is made
+    with click.open_file(path, "wb") as out:
+        for chunk in chunks:
+            out.write(chunk)
 
 
 @tournament_group.command("resume")

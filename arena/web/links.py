@@ -54,6 +54,11 @@ def tournament_action_url(name: str, action: str) -> str:
     return f"{tournament_url(name)}/{action}"
 
 
+def tournament_games_url(name: str) -> str:
+    """The event's game records, gzipped JSON lines: `arena tournament export --games`."""
+    return f"{tournament_url(name)}/games.jsonl.gz"
+
+
 def ladders_url() -> str:
     return "/ladders"
 

@@ -2,7 +2,7 @@
 
 The page is rendered on the server with the game's facts (players, result, move count); its
 script (static/replay.js) fetches the frames of the chosen seat and draws them. A game that may
-still share its deal with a game in play (`arena.web.replay_access`) gets a page with public
+still share its deal with a game in play (`arena.services.game_access`) gets a page with public
 facts only, and no frames: neither its seed nor any card it dealt reaches a browser.
 """
 
@@ -20,9 +20,9 @@ from starlette.routing import BaseRoute, Route
 from arena.games import get_game
 from arena.games.api import GameError
 from arena.games.record import GameRecord, RecordError, outcome_text
+from arena.services.game_access import GameAccess, GameNotFound, Status, look_up
 from arena.web import links
 from arena.web.render import NotFound, page, store_client
-from arena.web.replay_access import GameAccess, GameNotFound, Status, look_up
 from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import ViewerError, build_replay, parse_viewer, seat_count
 

@@ -5,7 +5,7 @@ holds what one viewer may see at that step. A seat's frame is built from the eng
 observation for that seat (`Game.observation`, which never holds another seat's hidden cards)
 and the moves as that seat saw them (`action_seen_by`: a hidden pass stays hidden). The "all"
 view adds every seat's own hand, for a finished game whose deals are all over (the access rule
-is `arena.web.replay_access`'s business, not this module's).
+is `arena.services.game_access`'s business, not this module's).
 """
 
 from __future__ import annotations

@@ -10,10 +10,11 @@ import json
 
 import redis
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from arena.services import events
+from arena.services.event_games import export_games
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.tournament import crosstable, standings
@@ -141,10 +142,22 @@ def download(request: Request) -> Response:
     )
 
 
+def games_download(request: Request) -> Response:
+    """What `arena tournament export NAME --games -` writes, streamed as it is read."""
+    client = store_client(request)
+    name = _definition(client, request.path_params["name"]).name
+    return StreamingResponse(
+        export_games(client, name),
+        media_type="application/gzip",
+        headers={"content-disposition": f'attachment; filename="{name}.games.jsonl.gz"'},
+    )
+
+
 def routes() -> list[Route]:
     return [
         Route("/tournaments", tournament_list, methods=["GET"]),
         Route("/tournaments/{name}", tournament_page, methods=["GET"]),
         Route("/tournaments/{name}/live.json", live, methods=["GET"]),
         Route("/tournaments/{name}/export.{fmt}", download, methods=["GET"]),
+        Route("/tournaments/{name}/games.jsonl.gz", games_download, methods=["GET"]),
     ]

@@ -1,4 +1,5 @@
-"""Which games the site may replay in full, read through `arena.store`.
+"""Which games the site may replay in full (and an event's games download holds), read through
+`arena.store`.
 
 A finished game's record holds its seed and so the deal: with duplicate deals the same seed is
 played again with the seats swapped (a "twin"), and within a tournament round each board's
@@ -130,12 +131,40 @@ def _tournament_game(
         recorded = store.recorded(name)
     if board >= len(boards):
         raise GameNotFound(f"round {number} of {name!r} has no board {board}")
-    done = all(match_id(name, number, b) in recorded for b in range(len(boards)))
+    done = _round_recorded(name, number, len(boards), recorded)
     if record is None or not done or _same_deals_running(client, definition):
         players = record.players if record else tuple(boards[board])
         return GameAccess(game_id, Status.IN_PLAY, None, "tournament", name, players)
     games = _games_of(match_id(name, number, board), definition.games_per_match)
     return replace(_access(game_id, record, True, "tournament", name), match_games=games)
+
+
+def _round_recorded(name: str, number: int, boards: int, recorded: set[str]) -> bool:
+    return all(match_id(name, number, b) in recorded for b in range(boards))
+
+
+def shown_games(client: redis.Redis, definition: TournamentDefinition) -> list[str]:
+    """The ids of the event's games that `look_up` shows in full if stored (pairs and tables
+    alike), in order of round, board and game number: none while another event deals the same
+    cards, and of the rest only those of rounds every match (or table) of which is recorded."""
+    name = definition.name
+    if _same_deals_running(client, definition):
+        return []
+    if definition.table_size:
+        tables = TableStore(client)
+        boards = {r.number: len(r.tables) for r in tables.rounds(name)}
+        recorded = tables.recorded(name)
+    else:
+        store = TournamentStore(client)
+        boards = {r.number: len(r.pairings) for r in store.rounds(name)}
+        recorded = store.recorded(name)
+    return [
+        game
+        for number, count in sorted(boards.items())
+        if _round_recorded(name, number, count, recorded)
+        for board in range(count)
+        for game in _games_of(match_id(name, number, board), definition.games_per_match)
+    ]
 
 
 def _games_of(the_match: str, count: int) -> tuple[str, ...]:
