@@ -1,5 +1,5 @@
-"""What the organiser does to events from the site: create a tournament from a form, and start,
-stop or resume one from its page.
+"""What the organiser does to events from the site: create a tournament from a form; start,
+stop or resume one from its page, and enter or withdraw an entrant of a Swiss there.
 
 Every rule is the events service's (`arena.services.events`, which the CLI calls too): the site
 parses the form, calls it and shows its message, on the form re-rendered with what was typed
@@ -35,7 +35,7 @@ def routes() -> list[Route]:
         Route(links.new_tournament_url(), create_tournament, methods=["POST"]),
         *(
             Route(f"/tournaments/{{name}}/{action}", handler, methods=["POST"])
-            for action, handler in (("start", start), ("stop", stop), ("resume", resume))
+            for action, handler in ACTIONS.items()
         ),
     ]
 
@@ -103,7 +103,10 @@ def _whole_number(text: str, field: str) -> int | None:
     return int(text)
 
 
-async def _act(request: Request, doing: str, act: Callable[[redis.Redis, str], str]) -> Response:
+Act = Callable[[redis.Redis, str, signer.Form], str]
+
+
+async def _act(request: Request, doing: str, act: Act) -> Response:
     """Check the signer, run the service's operation, and go back to the tournament's page
     with its message (or its refusal)."""
     form = await signer.read_form(request)
@@ -114,7 +117,7 @@ async def _act(request: Request, doing: str, act: Callable[[redis.Redis, str], s
     except TournamentStoreError as error:
         raise NotFound(str(error)) from None
     try:
-        message = act(client, name)
+        message = act(client, name, form)
     except ValueError as error:
         return _back_to(request, name, str(error), refused=True)
     return _back_to(request, name, message)
@@ -127,7 +130,7 @@ def _back_to(request: Request, name: str, message: str, refused: bool = False) -
 
 
 async def start(request: Request) -> Response:
-    def act(client: redis.Redis, name: str) -> str:
+    def act(client: redis.Redis, name: str, form: signer.Form) -> str:
         rounds = events.start(client, name)
         return f"Started {name}: {rounds} round(s) scheduled; workers play them."
 
@@ -135,7 +138,7 @@ async def start(request: Request) -> Response:
 
 
 async def stop(request: Request) -> Response:
-    def act(client: redis.Redis, name: str) -> str:
+    def act(client: redis.Redis, name: str, form: signer.Form) -> str:
         taken_off = events.stop(client, name)
         return f"Stopped {name}: {taken_off} queued job(s) taken off; its results stay."
 
@@ -143,8 +146,29 @@ async def stop(request: Request) -> Response:
 
 
 async def resume(request: Request) -> Response:
-    def act(client: redis.Redis, name: str) -> str:
+    def act(client: redis.Redis, name: str, form: signer.Form) -> str:
         queued = events.resume(client, name)
         return f"Resumed {name}: {queued} unplayed encounter(s) queued again."
 
     return await _act(request, "resume a tournament", act)
+
+
+async def enter(request: Request) -> Response:
+    def act(client: redis.Redis, name: str, form: signer.Form) -> str:
+        entrant = form.get("entrant", "").strip()
+        events.enter_late(client, name, entrant)
+        return f"{entrant} entered {name}; it is paired from the next round on."
+
+    return await _act(request, "enter a bot in a tournament", act)
+
+
+async def withdraw(request: Request) -> Response:
+    def act(client: redis.Redis, name: str, form: signer.Form) -> str:
+        entrant = form.get("entrant", "").strip()
+        events.withdraw(client, name, entrant)
+        return f"{entrant} withdrew from {name}; it is not paired again."
+
+    return await _act(request, "withdraw a bot from a tournament", act)
+
+
+ACTIONS = {"start": start, "stop": stop, "resume": resume, "enter": enter, "withdraw": withdraw}

@@ -39,9 +39,10 @@ def create(web: TestClient, **changes: str) -> Any:
     return web.post("/new-tournament", data={**FORM, **changes, "csrf": csrf})
 
 
-def act(web: TestClient, name: str, action: str) -> Any:
+def act(web: TestClient, name: str, action: str, **fields: str) -> Any:
     csrf = csrf_of(web.get(f"/tournaments/{name}").text)
-    got = web.post(f"/tournaments/{name}/{action}", data={"csrf": csrf}, follow_redirects=False)
+    data = {**fields, "csrf": csrf}
+    got = web.post(f"/tournaments/{name}/{action}", data=data, follow_redirects=False)
     assert (got.status_code, got.headers["location"]) == (303, f"/tournaments/{name}")
     return web.get(got.headers["location"])
 
@@ -131,7 +132,7 @@ def test_a_bot_owner_may_not_create_start_or_stop(redis_client: redis.Redis) -> 
     csrf = csrf_of(page)
     refused = owner.post("/new-tournament", data={**FORM, "name": "mine", "csrf": csrf})
     assert refused.status_code == 403 and "only the organiser may" in refused.text
-    for action in ("start", "stop", "resume"):
+    for action in ("start", "stop", "resume", "enter", "withdraw"):
         got = owner.post(f"/tournaments/cup/{action}", data={"csrf": csrf})
         assert got.status_code == 403, action
     store = TournamentStore(redis_client)
@@ -145,3 +146,30 @@ def test_an_action_on_a_tournament_that_does_not_exist_is_a_404(
     csrf = csrf_of(web.get("/tournaments").text)
     got = web.post("/tournaments/ghost/start", data={"csrf": csrf})
     assert got.status_code == 404 and "no tournament named &#39;ghost&#39;" in got.text
+
+
+def test_the_organiser_enters_and_withdraws_entrants_of_a_swiss_as_the_service_allows(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    create(web, name="open", format="swiss", rounds="2", entrants="random, greedy, search@5")
+    page = web.get("/tournaments/open").text
+    assert 'id="entrant-form"' in page
+    entered = act(web, "open", "enter", entrant="search@9")
+    assert notice(entered.text) == "search@9 entered open; it is paired from the next round on."
+    twice = act(web, "open", "enter", entrant="search@9")
+    assert notice(twice.text) == "&#39;search@9&#39; is already an entrant of &#39;open&#39;"
+    left = act(web, "open", "withdraw", entrant="greedy")
+    assert notice(left.text) == "greedy withdrew from open; it is not paired again."
+    store = TournamentStore(redis_client)
+    assert store.late_entrants("open") == ["search@9"]
+    assert store.withdrawn("open") == frozenset({"greedy"})
+    ghost = act(web, "open", "withdraw", entrant="<b>ghost</b>")
+    assert (
+        notice(ghost.text)
+        == "&#39;&lt;b&gt;ghost&lt;/b&gt;&#39; is not an entrant of &#39;open&#39;"
+    )
+    create(web)  # a round robin: its schedule is fixed
+    assert 'id="entrant-form"' not in web.get("/tournaments/cup").text
+    fixed = act(web, "cup", "withdraw", entrant="greedy")
+    assert notice(fixed.text).startswith("cup is a round-robin: its schedule is fixed")

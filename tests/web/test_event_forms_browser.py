@@ -1,5 +1,6 @@
 """The organiser's event flow in a real browser (Debian's chromium driven by Playwright) on a
-real uvicorn: sign in, fill the New tournament form (a refusal first), create, start.
+real uvicorn: sign in, fill the New tournament form (a refusal first), create, start,
+withdraw an entrant.
 Screenshots go to tests/artifacts/web/."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.timeout(120)
 ADMIN = "browser-organiser-token"
 
 
-def test_organiser_signs_in_creates_a_swiss_and_starts_it(
+def test_organiser_signs_in_creates_a_swiss_starts_it_and_withdraws_one(
     page: Page, artifacts: Path, redis_client: redis.Redis
 ) -> None:
     with serve(create_app(redis_client, WebSettings(ADMIN))) as server:
@@ -58,3 +59,12 @@ def test_organiser_signs_in_creates_a_swiss_and_starts_it(
         assert TournamentStore(redis_client).status("spring-cup") is Status.RUNNING
         assert arena_queue(redis_client).count > 0
         page.screenshot(path=artifacts / "started.png", full_page=True)
+
+        page.fill("#entrant", "greedy")
+        page.click("#withdraw")  # the form's second button, posting to its own URL
+        page.wait_for_selector("#notice:has-text('withdrew')")
+        assert (
+            page.inner_text("#notice") == "greedy withdrew from spring-cup; it is not paired again."
+        )
+        assert TournamentStore(redis_client).withdrawn("spring-cup") == frozenset({"greedy"})
+        page.screenshot(path=artifacts / "withdrawn.png", full_page=True)
