@@ -120,10 +120,14 @@ def test_markup_in_an_event_name_is_escaped(redis_client: redis.Redis) -> None:
     assert 'value="&lt;script&gt;alert(1)&lt;/script&gt;"' in got.text
 
 
-def test_a_bot_owner_may_not_create_start_or_stop(redis_client: redis.Redis) -> None:
+def test_only_the_organiser_may_create_start_stop_enter_or_withdraw(
+    redis_client: redis.Redis,
+) -> None:
     create(organiser(redis_client))
     _, token = BotRegistry(redis_client).register("alpha")
     owner = TestClient(create_app(redis_client, WebSettings(ADMIN)))
+    nobody = owner.get("/new-tournament", follow_redirects=False)
+    assert nobody.headers["location"] == "/sign-in?next=%2Fnew-tournament"
     sign_in(owner, token)
     page = owner.get("/tournaments/cup").text
     assert 'id="event-actions"' not in page
