@@ -247,6 +247,12 @@ def sprt_batches(name: str) -> str:
     return f"{PREFIX}:sprt:{name}:batches"
 
 
+def sprt_history(name: str) -> str:
+    """List: one JSON point [pairs, llr, elo, low, high] per counted pair, oldest first (Elo
+    figures null before they exist; the newest points only, past a bound)."""
+    return f"{PREFIX}:sprt:{name}:history"
+
+
 def sprt_check_lock() -> str:
     """String with a TTL: held by the one worker checking running SPRT tests' liveness."""
     return f"{PREFIX}:sprts:check-lock"

@@ -43,6 +43,7 @@ from arena.tournament import lifecycle
 SPRT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 CELLS = tuple(f"p{i}" for i in range(len(PAIR_SCORES)))  # hash fields of the pentanomial counts
 Counts = tuple[int, int, int, int, int]
+HISTORY_LIMIT = 10_000  # points kept per test: the newest, so a long test's key stays small
 
 
 class SprtError(ValueError):
@@ -219,6 +220,33 @@ class SprtStatus:
         return f"between {low} and {high} (95% interval; {why})"
 
 
+@dataclass(frozen=True, slots=True)
+class HistoryPoint:
+    """The test after `pairs` pairs: its LLR and Elo estimate with its 95% interval (None
+    while there is none; infinite for pairs that all scored alike)."""
+
+    pairs: int
+    llr: float
+    elo: float | None
+    low: float | None
+    high: float | None
+
+    @classmethod
+    def of(cls, status: SprtStatus) -> HistoryPoint:
+        elo = status.elo()
+        if elo is None:
+            return cls(status.pairs, status.llr, None, None, None)
+        return cls(status.pairs, status.llr, elo.elo, elo.low, elo.high)
+
+    def to_json(self) -> str:
+        return json.dumps([self.pairs, self.llr, self.elo, self.low, self.high])
+
+    @classmethod
+    def from_json(cls, text: str) -> HistoryPoint:
+        pairs, llr, elo, low, high = json.loads(text)
+        return cls(int(pairs), float(llr), elo, low, high)
+
+
 class SprtStore:
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
@@ -289,12 +317,26 @@ class SprtStore:
                     if state is not State.RUNNING:
                         ended = time.time()
                         pipe.hset(key, mapping={"state": state.value, "ended": ended})
-                    pipe.execute()
-                    return SprtStatus(
+                    counted = SprtStatus(
                         status.definition, state, "", counts, llr, status.created, ended
                     )
+                    history = keys.sprt_history(name)
+                    pipe.rpush(history, HistoryPoint.of(counted).to_json())
+                    pipe.ltrim(history, -HISTORY_LIMIT, -1)
+                    pipe.execute()
+                    return counted
                 except redis.WatchError:
                     continue  # another pair of this test was counted first: read again
+
+    def history(self, name: str) -> list[HistoryPoint]:
+        """The test after each counted pair, oldest first; a test counted before the history
+        was kept has just its current figures (none before its first pair)."""
+        stored = self._redis.lrange(keys.sprt_history(name), 0, -1)
+        points = [HistoryPoint.from_json(as_text(text)) for text in stored]
+        status = self.status(name)
+        if not points and status.pairs:
+            points = [HistoryPoint.of(status)]
+        return points
 
     def stop(self, name: str, reason: str) -> bool:
         """Stop a running test, saying why; False if it was not running."""

@@ -23,7 +23,7 @@ class Series:
     css: str = "line"  # "line" (solid, with its band) or "line2" (dashed, no band)
 
 
-def _nice_step(span: float) -> float:
+def nice_step(span: float) -> float:
     raw = span / 5
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if step >= raw:
@@ -41,7 +41,7 @@ def history_svg(series: Sequence[Series], title: str) -> str:
     low, high = min(lows), max(highs)
     if high - low < 1e-9:
         low, high = low - 1, high + 1
-    step = _nice_step(high - low)
+    step = nice_step(high - low)
     low, high = step * (low // step), step * -(-high // step)
 
     def x(index: int) -> float:

@@ -13,6 +13,7 @@ from starlette.routing import Route
 from arena.store.sprt import SprtStatus, SprtStore, UnknownSprtError
 from arena.web.links import sprt_url, sprts_url
 from arena.web.render import NotFound, page, store_client
+from arena.web.sprt_chart import elo_svg, llr_svg
 
 CELLS = ("LL", "LD+DL", "WL+DD+LW", "WD+DW", "WW")  # fishtest's pentanomial order
 
@@ -64,11 +65,17 @@ def sprt_list(request: Request) -> Response:
 
 def sprt_page(request: Request) -> Response:
     name = request.path_params["name"]
+    store = SprtStore(store_client(request))
     try:
-        status = SprtStore(store_client(request)).status(name)
+        status = store.status(name)
     except UnknownSprtError:
         raise NotFound(f"no SPRT test {name!r}") from None
-    return page(request, "sprt.html", {"tests": [], "test": view(status)})
+    history = store.history(name)
+    charts = {
+        "llr_chart": llr_svg(history, status.definition.bounds),
+        "elo_chart": elo_svg(history),
+    }
+    return page(request, "sprt.html", {"tests": [], "test": view(status)} | charts)
 
 
 def routes() -> list[Route]:

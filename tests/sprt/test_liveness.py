@@ -15,7 +15,7 @@ from rq.serializers import JSONSerializer
 from arena.cli import main
 from arena.store.sprt import SprtDefinition, SprtStore, State
 from workers.queue import QUEUE_NAME, arena_queue
-from workers.sprt import MISSING_GRACE_S, batch_job_id, settle, start
+from workers.sprt import MISSING_GRACE_S, batch_job_id, play_batch, settle, start
 
 WIDE = SprtDefinition("live", "greedy", "random", elo0=0.0, elo1=50.0, batch_pairs=2, parallel=2)
 
@@ -55,3 +55,16 @@ def test_status_counts_the_batches_of_a_running_test(
     start(redis_client, WIDE)
     out = CliRunner().invoke(main, ["sprt", "status", "live"], env={"REDIS_URL": redis_server_url})
     assert "batches: queued 2" in out.output, out.output
+
+
+def test_a_retried_batch_adds_one_history_point_per_pair_it_counts(
+    redis_client: redis.Redis,
+) -> None:
+    definition = SprtDefinition("again", "greedy", "random", elo0=0.0, elo1=1.0, batch_pairs=3)
+    store = SprtStore(redis_client)
+    store.create(definition)
+    store.apply_pair("again", 0, 2)  # the batch's first attempt counted pair 0, then failed
+    counted = play_batch(redis_client, "again", 0)["counted"]
+    assert counted == [1, 2]
+    assert play_batch(redis_client, "again", 0)["counted"] == [], "a third attempt counts nothing"
+    assert [p.pairs for p in store.history("again")] == [1, 2, 3]

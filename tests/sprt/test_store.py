@@ -190,3 +190,52 @@ def test_batches_stop_at_the_cap() -> None:
         [8, 9],
         [],
     ]
+
+
+def test_each_counted_pair_leaves_one_history_point_and_a_recount_none(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("hist", "greedy", "random", elo0=0.0, elo1=1.0))
+    assert store.history("hist") == []
+    after = []
+    for number, halves in enumerate((4, 3, 2, 2, 0, 4, 1)):
+        counted = store.apply_pair("hist", number, halves)
+        assert counted is not None
+        after.append(counted)
+        assert store.apply_pair("hist", number, halves) is None, "a retried pair adds nothing"
+    history = store.history("hist")
+    assert [p.pairs for p in history] == [1, 2, 3, 4, 5, 6, 7]
+    assert [p.llr for p in history] == [s.llr for s in after]
+    last, elo = history[-1], after[-1].elo()
+    assert elo is not None and (last.elo, last.low, last.high) == (elo.elo, elo.low, elo.high)
+    first = history[0]  # one pair won: no estimate, a lower bound, kept as infinities
+    assert first.elo is not None and math.isinf(first.elo) and math.isinf(first.high or 0.0)
+
+
+def test_concurrent_counting_leaves_one_history_point_a_pair(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("race", "greedy", "random", elo0=0.0, elo1=1.0))
+
+    def count() -> None:
+        for number in range(30):
+            SprtStore(redis_client).apply_pair("race", number, number % 5)
+
+    threads = [threading.Thread(target=count) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert [p.pairs for p in store.history("race")] == list(range(1, 31))
+
+
+def test_a_test_counted_before_the_history_was_kept_shows_its_current_figures(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("old", "greedy", "random", elo0=0.0, elo1=1.0))
+    for number, halves in enumerate((4, 0, 2)):
+        store.apply_pair("old", number, halves)
+    redis_client.delete(keys.sprt_history("old"))
+    status = store.status("old")
+    assert [(p.pairs, p.llr) for p in store.history("old")] == [(3, status.llr)]

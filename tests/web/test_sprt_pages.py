@@ -3,10 +3,13 @@ as stored (the same figures `arena sprt status` prints)."""
 
 from __future__ import annotations
 
+import re
+
 import redis
 from starlette.testclient import TestClient
 
 from arena.cli.sprt import describe
+from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStore
 from arena.web.app import create_app
 from tests.web.html_tables import hrefs, table
@@ -60,3 +63,40 @@ def test_an_unknown_test_is_not_found_and_names_are_escaped(redis_client: redis.
     SprtStore(redis_client).create(SprtDefinition("x", "<b>bad</b>", "random"))
     assert "<b>bad</b>" not in web.get("/sprt/x").text
     assert web.post("/sprt/x").status_code == 405
+
+
+def _llr_points(page: str) -> list[str]:
+    found = re.search(r'<polyline class="line llr" points="([^"]*)"', page)
+    assert found is not None, "an LLR line"
+    return found.group(1).split()
+
+
+def test_a_test_s_page_charts_its_llr_between_the_bounds_and_its_elo_band(
+    redis_client: redis.Redis,
+) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("ab", "search#64", "search#8", elo0=0.0, elo1=1.0))
+    web = _site(redis_client)
+    assert "<svg" not in web.get("/sprt/ab").text, "no chart before the first pair"
+    for number, halves in enumerate((4, 3, 2, 2, 0, 4, 1)):
+        store.apply_pair("ab", number, halves)
+        store.apply_pair("ab", number, halves)  # counted twice: still one point
+    page = web.get("/sprt/ab").text
+    assert len(_llr_points(page)) == 7
+    for label in ("accept H1 (2.944)", "accept H0 (-2.944)"):
+        assert label in page
+    assert page.count('<line class="bound ') == 2
+    llr = store.status("ab").llr
+    assert f'aria-label="LLR {llr:.3f} after 7 pairs; bounds -2.944' in page
+    elo = store.status("ab").elo()
+    assert elo is not None and f"Elo estimate {elo.elo:.1f} (95% interval" in page
+    assert '<polygon class="band"' in page and '<polyline class="line elo"' in page
+
+
+def test_a_test_without_history_charts_its_current_llr(redis_client: redis.Redis) -> None:
+    store = SprtStore(redis_client)
+    store.create(SprtDefinition("old", "greedy", "random", elo0=0.0, elo1=1.0))
+    for number, halves in enumerate((4, 0, 2)):
+        store.apply_pair("old", number, halves)
+    redis_client.delete(keys.sprt_history("old"))
+    assert len(_llr_points(_site(redis_client).get("/sprt/old").text)) == 1
