@@ -13,6 +13,16 @@ from arena.store.sprt import HistoryPoint
 from arena.web.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, nice_step
 
 Scale = Callable[[float], float]
+MAX_DRAWN = 1_000  # points drawn per line: more add page weight a 760-pixel chart cannot show
+
+
+def thinned(history: Sequence[HistoryPoint]) -> list[HistoryPoint]:
+    """At most MAX_DRAWN points of `history`, evenly spaced, the first and the last kept."""
+    every = -(-len(history) // MAX_DRAWN)
+    kept = list(history[::every])
+    if history and kept[-1] is not history[-1]:
+        kept[-1] = history[-1]
+    return kept
 
 
 def _frame(low: float, high: float, pairs: int, title: str) -> tuple[list[str], Scale, Scale]:
@@ -77,7 +87,7 @@ def llr_svg(history: Sequence[HistoryPoint], bounds: tuple[float, float]) -> str
             f'y2="{y(bound):.1f}"/><text class="bound-label" x="{WIDTH - RIGHT - 4}" '
             f'y="{y(bound) - 4:.1f}" text-anchor="end">{label} ({bound:.3f})</text>'
         )
-    line = _points([(x(p.pairs), y(p.llr)) for p in history])
+    line = _points([(x(p.pairs), y(p.llr)) for p in thinned(history)])
     parts.append(f'<polyline class="line llr" points="{line}"><title>LLR</title></polyline>')
     parts.append("</svg>")
     return "".join(parts)
@@ -88,7 +98,7 @@ def elo_svg(history: Sequence[HistoryPoint]) -> str:
     band; empty while there is none (before the first pairs that differ)."""
     shown = [
         (p.pairs, p.elo, p.low, p.high)
-        for p in history
+        for p in thinned(history)
         if p.elo is not None and p.low is not None and p.high is not None
         if all(math.isfinite(v) for v in (p.elo, p.low, p.high))
     ]

@@ -10,8 +10,9 @@ from starlette.testclient import TestClient
 
 from arena.cli.sprt import describe
 from arena.store import keys
-from arena.store.sprt import SprtDefinition, SprtStore
+from arena.store.sprt import HistoryPoint, SprtDefinition, SprtStore
 from arena.web.app import create_app
+from arena.web.sprt_chart import MAX_DRAWN, llr_svg, thinned
 from tests.web.html_tables import hrefs, table
 
 
@@ -100,3 +101,11 @@ def test_a_test_without_history_charts_its_current_llr(redis_client: redis.Redis
         store.apply_pair("old", number, halves)
     redis_client.delete(keys.sprt_history("old"))
     assert len(_llr_points(_site(redis_client).get("/sprt/old").text)) == 1
+
+
+def test_a_long_history_is_drawn_with_at_most_a_thousand_points_ending_at_the_last() -> None:
+    history = [HistoryPoint(n, n / 10_000, None, None, None) for n in range(1, 2_502)]
+    drawn = thinned(history)
+    assert len(drawn) <= MAX_DRAWN and drawn[0] is history[0] and drawn[-1] is history[-1]
+    assert len(_llr_points(llr_svg(history, (-2.944, 2.944)))) == len(drawn)
+    assert thinned(history[:7]) == history[:7]
