@@ -1,9 +1,11 @@
-"""The game page: `/games/{game_id}` and its frames, `/games/{game_id}/frames.json?seat=N|all`.
+"""The game page: `/games/{game_id}`, its frames (`/games/{game_id}/frames.json?seat=N|all`), its
+stored record as a download (`record.json`) and the engine's text view of a step
+(`text?step=N&seat=N|all`).
 
 The page is rendered on the server with the game's facts (players, result, move count); its
 script (static/replay.js) fetches the frames of the chosen seat and draws them. A game that may
 still share its deal with a game in play (`arena.services.game_access`) gets a page with public
-facts only, and no frames: neither its seed nor any card it dealt reaches a browser.
+facts only, and no frames, record or text: neither its seed nor any card it dealt reaches a browser.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from arena.games import get_game
@@ -24,7 +26,13 @@ from arena.services.game_access import GameAccess, GameNotFound, Status, look_up
 from arena.web import links
 from arena.web.render import NotFound, page, store_client
 from arena.web.replay_cards import board_legend, card_table
-from arena.web.replay_frames import ViewerError, build_replay, parse_viewer, seat_count
+from arena.web.replay_frames import (
+    ViewerError,
+    build_replay,
+    parse_viewer,
+    seat_count,
+    text_at,
+)
 
 CACHED_REPLAYS = 256  # a finished record never changes: its frames are built once per viewer
 
@@ -33,6 +41,8 @@ def routes() -> list[BaseRoute]:
     return [
         Route("/games/{game_id}", game_page, methods=["GET"]),
         Route("/games/{game_id}/frames.json", frames_json, methods=["GET"]),
+        Route("/games/{game_id}/record.json", record_json, methods=["GET"]),
+        Route("/games/{game_id}/text", text_view, methods=["GET"]),
     ]
 
 
@@ -48,6 +58,8 @@ def game_page(request: Request) -> HTMLResponse:
     if access.record is not None:
         context |= _facts(access.record)
         context["frames_url"] = f"{links.game_url(access.game_id)}/frames.json"
+        context["record_url"] = f"{links.game_url(access.game_id)}/record.json"
+        context["text_url"] = f"{links.game_url(access.game_id)}/text"
     return page(request, "game.html", context)
 
 
@@ -72,6 +84,45 @@ def frames_json(request: Request) -> Response:
         headers["Content-Encoding"] = "gzip"
         return Response(packed, media_type="application/json", headers=headers)
     return Response(gzip.decompress(packed), media_type="application/json", headers=headers)
+
+
+def record_json(request: Request) -> Response:
+    """The stored record as a download, under the page's rule: none while the game is hidden."""
+    shown = _shown_record(request)
+    if isinstance(shown, Response):
+        return shown
+    name = f"{request.path_params['game_id']}.json"
+    disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
+    return Response(shown.dumps(), media_type="application/json", headers=disposition)
+
+
+def text_view(request: Request) -> Response:
+    """The engine's text rendering of one step (`?step=N&seat=N|all`), as plain text."""
+    shown = _shown_record(request)
+    if isinstance(shown, Response):
+        return shown
+    step = request.query_params.get("step", "0")
+    try:
+        viewer = parse_viewer(request.query_params.get("seat"), seat_count(shown))
+        if not step.isdigit():
+            raise ViewerError(f"step must be a number, not {step!r}")
+        return PlainTextResponse(text_at(shown, viewer, int(step)) + "\n")
+    except ViewerError as error:
+        return PlainTextResponse(f"{error}\n", status_code=400)
+    except RecordError as error:
+        return PlainTextResponse(f"the record does not replay: {error}\n", status_code=500)
+
+
+def _shown_record(request: Request) -> GameRecord | Response:
+    """The record the game page would show in full, or the 404 that says why there is none."""
+    game_id = request.path_params["game_id"]
+    try:
+        access = look_up(store_client(request), game_id)
+    except GameNotFound as error:
+        return PlainTextResponse(f"{error}\n", status_code=404)
+    if access.record is None:
+        return PlainTextResponse(f"game {game_id!r} is in play\n", status_code=404)
+    return access.record
 
 
 @functools.lru_cache(maxsize=CACHED_REPLAYS)

@@ -132,6 +132,21 @@ def build_replay(record: GameRecord, viewer: int | None) -> Replay:
     )  # fmt: skip
 
 
+def text_at(record: GameRecord, viewer: int | None, step: int) -> str:
+    """The engine's own text rendering of step `step` (0 is the deal) seen by `viewer`, as the
+    frame of that step holds it; `ViewerError` for a step or seat the game does not have."""
+    seats = seat_count(record)
+    if viewer is not ALL and not 0 <= viewer < seats:
+        raise ViewerError(f"this game has seats 0 to {seats - 1}, not {viewer}")
+    if not 0 <= step <= len(record.actions):
+        raise ViewerError(f"step must be a number from 0 to {len(record.actions)}, not {step}")
+    game = get_game(record.game)
+    for at, (_, state) in enumerate(replay_states(record)):
+        if at == step:
+            return game.render(state, viewer)
+    raise RecordError(f"the record stops before step {step}")
+
+
 def roles(record: GameRecord) -> tuple[str, ...]:
     """Each seat's team and role as people call it; "" where a seat is a plain player."""
     names = []

@@ -1,6 +1,6 @@
 """The site on a phone (390 px wide, Debian's chromium driven by Playwright): the standings keep
 their rating column in view, a table wider than the screen says it scrolls, and the replay's
-controls take two rows at most. Screenshots go to tests/artifacts/web/."""
+controls (autoplay too) take two rows at most. Screenshots go to tests/artifacts/web/."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def test_on_a_phone_the_rating_shows_and_wide_tables_say_they_scroll(
         assert not page.locator(".scroll-cue").is_visible()
 
 
-def test_on_a_phone_the_replay_controls_take_two_rows_at_most(
+def test_on_a_phone_the_replay_controls_take_two_rows_at_most_and_autoplay(
     phone: Page, artifacts: Path, redis_client: redis.Redis
 ) -> None:
     create_and_start(redis_client, "pocket", "round-robin", FIELD[:3], seed=4242)
@@ -131,5 +131,31 @@ def test_on_a_phone_the_replay_controls_take_two_rows_at_most(
             "nodes => nodes.map(n => { const r = n.getBoundingClientRect(); "
             "return r.top + r.height / 2; })",
         )
-        assert len(middles) == 7 and rows(middles) <= 2, middles
+        assert len(middles) == 9 and rows(middles) <= 2, middles
         assert right_edge(phone, ".controls") <= PHONE["width"]
+        _autoplay_to_the_end(phone)
+        phone.screenshot(path=artifacts / "replay-phone-autoplayed.png")
+
+
+def _autoplay_to_the_end(phone: Page) -> None:
+    """Play at 4x steps on by itself and stops at the last move; space plays and pauses."""
+    moves = int(phone.text_content("#move-count") or "")
+    step = "() => Number(document.getElementById('step-label').textContent.split(' ')[1])"
+    phone.select_option("#speed", "4")
+    phone.click("#play")
+    assert phone.text_content("#play") == "Pause"
+    phone.wait_for_function(f"({step})() > 2")
+    phone.wait_for_selector("#replay[data-playing=false]", timeout=60_000)
+    assert phone.text_content("#step-label") == f"Move {moves} / {moves}"
+    assert phone.text_content("#play") == "Play"
+    link = phone.get_attribute("#text-link", "href") or ""
+    assert link.endswith(f"/text?step={moves}&seat=all")
+    phone.evaluate("document.activeElement.blur()")
+    phone.keyboard.press("Space")  # at the end, Play starts again from the deal
+    phone.wait_for_selector("#replay[data-playing=true]")
+    phone.wait_for_function(f"({step})() >= 1")
+    phone.keyboard.press("Space")
+    phone.wait_for_selector("#replay[data-playing=false]")
+    paused = phone.text_content("#step-label")
+    phone.wait_for_timeout(600)  # more than two ticks at 4x: a paused replay stays put
+    assert phone.text_content("#step-label") == paused != f"Move {moves} / {moves}"

@@ -7,8 +7,12 @@
   const $ = (id) => document.getElementById(id);
   const slider = $("slider");
   const seatChoice = $("seat");
+  const playButton = $("play");
+  const speedChoice = $("speed");
+  const MS_PER_MOVE = 1000; // at 1x: slow enough to read the move line
   let data = null;
   let step = 0;
+  let timer = null;
 
   function el(tag, cls, text) {
     const node = document.createElement(tag);
@@ -306,6 +310,40 @@
     $("text").textContent = frame.text;
     // The address names the step and seat shown, so a link opens the same view.
     history.replaceState(null, "", `#seat=${seatChoice.value}&step=${step}`);
+    $("text-link").href = `${root.dataset.text}?step=${step}&seat=${encodeURIComponent(seatChoice.value)}`;
+  }
+
+  // --- autoplay: one step a tick, stopping at the last one -------------------------------------
+  function atEnd() {
+    return !data || step >= data.frames.length - 1;
+  }
+
+  function pause() {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    playButton.textContent = "Play";
+    playButton.setAttribute("aria-pressed", "false");
+    root.dataset.playing = "false";
+  }
+
+  function tick() {
+    show(step + 1);
+    if (atEnd()) pause();
+  }
+
+  function play() {
+    if (!data) return;
+    if (atEnd()) show(0); // Play at the end starts again from the deal
+    if (timer !== null) clearInterval(timer);
+    timer = setInterval(tick, MS_PER_MOVE / Number(speedChoice.value));
+    playButton.textContent = "Pause";
+    playButton.setAttribute("aria-pressed", "true");
+    root.dataset.playing = "true";
+  }
+
+  function togglePlay() {
+    if (timer === null) play();
+    else pause();
   }
 
   function fromAddress() {
@@ -346,11 +384,23 @@
   $("forward").addEventListener("click", () => show(step + 1));
   $("last").addEventListener("click", () => show(data ? data.frames.length - 1 : 0));
   slider.addEventListener("input", () => show(Number(slider.value)));
+  playButton.addEventListener("click", togglePlay);
+  speedChoice.addEventListener("change", () => {
+    if (timer !== null) play(); // the new speed at once
+  });
   seatChoice.addEventListener("change", () => {
+    pause();
     root.dataset.ready = "false";
     load(seatChoice.value);
   });
   document.addEventListener("keydown", (event) => {
+    // Space plays or pauses, unless a control (or a card) has the focus and uses it itself.
+    const own = event.target.closest && event.target.closest("button, select, input, a, summary, [role=button]");
+    if (event.key === " " && !event.defaultPrevented && !own) {
+      event.preventDefault();
+      togglePlay();
+      return;
+    }
     if (event.target === slider || event.target === seatChoice) return; // they handle arrows
     const moves = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: Infinity };
     if (event.key in moves) {
