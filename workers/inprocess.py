@@ -30,7 +30,7 @@ from rq.utils import now
 from rq.worker import WorkerStatus
 
 from workers import liveness
-from workers.worker import HEARTBEAT_S, ArenaWorker
+from workers.arena_worker import HEARTBEAT_S, ArenaWorker
 
 log = logging.getLogger("arena.workers")
 

@@ -19,8 +19,8 @@ from click.testing import CliRunner
 
 from arena.cli import main
 from arena.store.tournaments import Status, TournamentStore
+from workers.arena_worker import MAINTENANCE_S
 from workers.queue import arena_queue
-from workers.worker import MAINTENANCE_S
 
 pytestmark = pytest.mark.timeout(300)
 READY_S = 120  # generous: two shared cores, several agents
