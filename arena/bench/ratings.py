@@ -28,7 +28,7 @@ from arena.metrics.server import start_metrics_server
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
-from arena.store.rebuild import rebuild
+from arena.store.ratings.rebuild import rebuild
 from arena.store.server import connect, embedded_redis
 
 LADDER = "bench"

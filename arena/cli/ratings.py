@@ -255,7 +255,7 @@ def ladder_rebuild(
     name: str, redis_url: str | None, game: str | None, rules_version: int | None, check: bool
 ) -> None:
     """Recompute every rating of ladder NAME from its stored results, in their stored order."""
-    from arena.store.rebuild import rebuild
+    from arena.store.ratings.rebuild import rebuild
 
     client = _client(redis_url)
     definition = _ladder(client, name, game, rules_version)

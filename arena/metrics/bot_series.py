@@ -17,7 +17,7 @@ from prometheus_client.utils import floatToGoString
 
 from arena.ratings.weng_lin import ORDINAL_Z
 from arena.store.ladders import LadderDefinition
-from arena.store.rating_records import Summary
+from arena.store.ratings.records import Summary
 
 LADDER_LABELS = ("ladder", "game", "rules_version")
 BOT_LABELS = (*LADDER_LABELS, "bot")

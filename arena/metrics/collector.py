@@ -46,7 +46,7 @@ from arena.metrics.recorder import (
 from arena.metrics.sprt_series import sprt_families
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
-from arena.store.rating_records import Summary, parse_summary
+from arena.store.ratings.records import Summary, parse_summary
 from arena.store.values import as_text
 
 log = logging.getLogger("arena.metrics")

@@ -2,7 +2,7 @@
 results rated one after another (`rate_one`), each player's history entry and stored values
 formatted as the text Redis keeps.
 
-The text is exactly what the serialisers of `arena.store.rating_records` write (`history_entry`,
+The text is exactly what the serialisers of `arena.store.ratings.records` write (`history_entry`,
 `standing_fields`, `summary_value`, `skill_value`, `board_values`; tests compare them), so a batch
 and `arena ladder rebuild` store the same bytes. Formatting is written so that mypyc compiles it
 to the same text: a value that may be an int (a result's `at`) is typed `object` and formatted by

@@ -6,7 +6,7 @@ Two sources, both written once per result by the path that stores it:
   newest first, trimmed to `KEPT`): `record_once`, one Lua script that stores the result with
   HSETNX and pushes only if it was new (`TournamentStore.record`, `TableStore.record`);
 - a rated ladder result is already in each player's ladder history (`keys.ladder_history`, one
-  entry per result, `rating_records.history_entry`), written by the exactly-once rating path:
+  entry per result, `ratings.records.history_entry`), written by the exactly-once rating path:
   the reader takes the last few entries of each history, so the rating hot path writes nothing
   more for this page (a push per result would slow every batch of ratings).
 

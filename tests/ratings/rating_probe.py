@@ -14,8 +14,8 @@ import sys
 from arena.compiled.loader import RATINGS, compiled_modules
 from arena.ratings.ladder import Standing
 from arena.store.ladders import LadderDefinition, ladder_ref
-from arena.store.rating_batch import check_sides, rate_fresh
-from arena.store.rating_records import AnyResult, RatedResult, TableResult
+from arena.store.ratings.batch import check_sides, rate_fresh
+from arena.store.ratings.records import AnyResult, RatedResult, TableResult
 
 KINDS = {"pairs": 2, "tables": 3, "teams": 4}
 

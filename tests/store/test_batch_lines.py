@@ -20,14 +20,14 @@ from arena.ratings.batch import (
     standing_texts,
 )
 from arena.ratings.ladder import LadderParams, Standing, rate_outcomes
-from arena.store.rating_records import (
+from arena.store.ratings import AnyResult, RatedResult, TableResult
+from arena.store.ratings.records import (
     board_values,
     history_entry,
     skill_value,
     standing_fields,
     summary_value,
 )
-from arena.store.ratings import AnyResult, RatedResult, TableResult
 from tests.store.test_rating_batch import PAIRS, SNITCH, TEAMS, Config, results_for
 
 

@@ -14,10 +14,10 @@ import redis
 from arena.ratings import InvalidResultError
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError, ladder_ref
-from arena.store.rating_batch import check_sides, own_period, rate_fresh
-from arena.store.rating_pipeline import PipelinedWriter
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
-from arena.store.rebuild import rebuild
+from arena.store.ratings.batch import check_sides, own_period, rate_fresh
+from arena.store.ratings.pipeline import PipelinedWriter
+from arena.store.ratings.rebuild import rebuild
 from tests.store.ratings_helpers import BUILTINS, snapshot
 
 Config = dict[str, str | int]

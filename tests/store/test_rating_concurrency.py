@@ -9,7 +9,7 @@ import redis
 
 from arena.store.ladders import LadderStore
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.rebuild import rebuild
+from arena.store.ratings.rebuild import rebuild
 from arena.store.server import connect
 from tests.store.ratings_helpers import BUILTINS, make_ladder, run_writers
 

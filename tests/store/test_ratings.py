@@ -20,8 +20,8 @@ from arena.store.ladders import (
     UnknownLadderError,
     ladder_ref,
 )
-from arena.store.rating_records import hash_mapping, standing_fields
 from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ratings.records import hash_mapping, standing_fields
 from tests.store.ratings_helpers import BUILTINS, make_ladder, register, snapshot
 
 

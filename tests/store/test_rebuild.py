@@ -9,7 +9,7 @@ import redis
 from arena.store import keys
 from arena.store.ladders import LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.rebuild import rebuild
+from arena.store.ratings.rebuild import rebuild
 from tests.store.ratings_helpers import BUILTINS, make_ladder, register, snapshot
 
 

@@ -12,9 +12,9 @@ from arena.ratings import InvalidResultError
 from arena.ratings.ladder import LadderParams, Outcome, Standing, rate_outcomes
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore, ladder_ref
-from arena.store.rating_records import hash_mapping
 from arena.store.ratings import RatedResult, RatingStore, TableResult
-from arena.store.rebuild import rebuild
+from arena.store.ratings.rebuild import rebuild
+from arena.store.ratings.records import hash_mapping
 from arena.store.server import connect
 from tests.store.ratings_helpers import BUILTINS, run_writers, snapshot
 

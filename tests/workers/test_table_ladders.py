@@ -16,7 +16,7 @@ from arena.games.api import Config
 from arena.gateway.testing import running_arena
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
-from arena.store.rebuild import rebuild
+from arena.store.ratings.rebuild import rebuild
 from tests.gateway.rawbot import RawBot
 from tests.workers.conftest import StartWorker
 from workers.ladder import enqueue_ladder_match, ladder_job_id, ladder_match_id

@@ -5,7 +5,7 @@ the previous ones left (exactly what as many `RatingStore.apply` calls in a row 
 log, the standings, the boards and every history entry are the bytes one-by-one updates and
 `arena ladder rebuild` write. Only the round trips differ: one read and one MULTI/EXEC a batch,
 each key written once (a player's standing once, with its final values; its history with one
-RPUSH, all in one Lua script: `arena.store.rating_script`), and the maths on plain floats
+RPUSH, all in one Lua script: `arena.store.ratings.script`), and the maths on plain floats
 (`arena.ratings.batch`, which the optional compiled build holds).
 
 Exactly once: the batch WATCHes the ladder's `applied` hash and its summary, which every update
@@ -33,8 +33,8 @@ from arena.ratings.errors import InvalidResultError
 from arena.ratings.ladder import Outcome, Standing
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore
-from arena.store.rating_records import AnyResult, standing_from_fields
-from arena.store.rating_script import batch_command
+from arena.store.ratings.records import AnyResult, standing_from_fields
+from arena.store.ratings.script import batch_command
 
 # Results a transaction: big enough to amortise a batch's own cost (snapshot, script call, the
 # wait for its reply; `arena bench ratings` measures the trade). The price: Redis runs a full

@@ -1,7 +1,8 @@
 """How rated results and standings are stored: the serialisers and the one write path.
 
-The live update (`arena.store.ratings`) and `arena ladder rebuild` (`arena.store.rebuild`) both
-go through `write_period` and these serialisers, so equal standings are stored as equal bytes.
+The live update (`arena.store.ratings.store`) and `arena ladder rebuild`
+(`arena.store.ratings.rebuild`) both go through `write_period` and these serialisers, so equal
+standings are stored as equal bytes.
 Floats are written with `repr`, which parses back to the very same float.
 
 A result is a `RatedResult` (two bots, A's share of the points: what the workers produce today)

@@ -16,7 +16,7 @@ import redis
 
 from arena.store import keys
 from arena.store.ladders import LadderDefinition
-from arena.store.rating_records import (
+from arena.store.ratings.records import (
     BOARDS,
     AnyResult,
     board_values,

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from arena.ratings.ladder import Standing
 from arena.store import keys
-from arena.store.rating_records import BOARDS, AnyResult, standing_fields
+from arena.store.ratings.records import BOARDS, AnyResult, standing_fields
 
 # ARGV: the standing and history key prefixes, the standing's field names (tab-joined), and
 # one JSON array: the `applied` hash's fields and values (each id, then its log index), the log's

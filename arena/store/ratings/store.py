@@ -13,8 +13,8 @@ ran, which is the order a rebuild replays. Concurrent writers only retry; nothin
 
 `apply_many` is the fast path for a stream of results (a ladder's runner, a backlog, the
 benchmark): batches of results, each still its own period, one transaction a batch
-(`arena.store.rating_batch`), the next batch rated while one commits
-(`arena.store.rating_pipeline`); it writes the same bytes as `apply` one result at a time.
+(`arena.store.ratings.batch`), the next batch rated while one commits
+(`arena.store.ratings.pipeline`); it writes the same bytes as `apply` one result at a time.
 """
 
 from __future__ import annotations
@@ -32,9 +32,9 @@ from arena.ratings.ladder import Standing, rate_outcomes
 from arena.ratings.single import rate_one
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, UnknownBotError
-from arena.store.rating_batch import DEFAULT_BATCH, BatchApplied, StandingCache
-from arena.store.rating_pipeline import PipelinedWriter
-from arena.store.rating_records import (
+from arena.store.ratings.batch import DEFAULT_BATCH, BatchApplied, StandingCache
+from arena.store.ratings.pipeline import PipelinedWriter
+from arena.store.ratings.records import (
     BOARDS,
     AnyResult,
     RatedResult,

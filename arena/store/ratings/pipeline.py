@@ -29,7 +29,7 @@ from redis.connection import Connection
 from arena.ratings.ladder import Outcome, Standing
 from arena.store import keys
 from arena.store.ladders import LadderDefinition
-from arena.store.rating_batch import (
+from arena.store.ratings.batch import (
     BatchApplied,
     StandingCache,
     apply_batch,
@@ -38,7 +38,7 @@ from arena.store.rating_batch import (
     rate_fresh,
     split_fresh,
 )
-from arena.store.rating_records import AnyResult, standing_from_fields
+from arena.store.ratings.records import AnyResult, standing_from_fields
 
 
 @dataclass(frozen=True, slots=True)
