@@ -23,8 +23,8 @@ from arena import __version__, codec
 from arena.gateway.auth import authenticate_bot, bearer_token
 from arena.gateway.hub import CLOSE, ONLINE_TTL_S, REDIS_DOWN, UNREACHABLE, Abort, Hub, Stream
 from arena.store import keys
+from arena.store.answers import Answer
 from arena.store.bots import BotInfo
-from arena.store.relay import Answer
 from arena.v1 import bot_pb2
 
 log = logging.getLogger("arena.gateway")

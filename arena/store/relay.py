@@ -2,8 +2,9 @@
 
 A runner (in a worker) sends a bot a serialized message by pushing it on the bot's inbox; a
 decision request is also kept in the bot's pending hash, so that a bot that reconnects gets
-it again. The bot's answer goes back through `answer`, which accepts the first reply to a
-pending request only. Messages are opaque bytes here: the relay does not know protobuf.
+it again. The bot's answer goes back through `answer` (`arena.store.answers`), which accepts
+the first reply to a pending request only. Messages are opaque bytes here: the relay does not
+know protobuf.
 
 Connections do not grow with bots: each gateway has one wake list, and delivering a message
 also pushes the bot's id there (the gateway that holds the bot's stream is written in
@@ -14,12 +15,11 @@ inbox catches a wake-up that was lost (a gateway that just took the bot over, a 
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import Enum
 from typing import Any, cast
 
 import redis
@@ -27,21 +27,13 @@ import redis.asyncio as aioredis
 from redis.client import Pipeline
 
 from arena.store import keys
+from arena.store.answers import REPLY_TTL_S, Answer, AnswerBatches
 from arena.store.values import as_bytes, as_text
 
-REPLY_TTL_S = 60  # an answer nobody collects is dropped after this long
 WAKE_TTL_S = 60  # a dead gateway's wake list goes away once nobody pops it
 GAMES_TTL_S = 7 * 24 * 3600  # a bot's games set outlives any game; a killed runner's id goes
 BEAT_WAIT_S = 10.0  # longest wait for a gateway's next heartbeat (its beat lives a few seconds)
 BEAT_POLL_S = 0.1
-
-
-class Answer(IntEnum):
-    ACCEPTED = 1
-    UNKNOWN = 0  # no such request, or it has expired
-    NOT_YOURS = -1  # the request was sent to another bot
-    ALREADY_ANSWERED = -2
-    LATE = -3  # the deadline passed and the move was played for the bot
 
 
 class Presence(Enum):
@@ -49,18 +41,6 @@ class Presence(Enum):
     DISCONNECTED = "disconnected"  # its gateway said the stream ended (or it never connected)
     GATEWAY_LOST = "gateway lost"  # its gateway stopped refreshing without saying the bot left
 
-
-# First reply wins, atomically: check the owner, drop the pending entry, hand the reply over.
-_ANSWER = """
-local owner = redis.call('GET', KEYS[1])
-if not owner then return 0 end
-if owner == 'late:' .. ARGV[1] then return -3 end
-if owner ~= ARGV[1] then return -1 end
-if redis.call('HDEL', KEYS[2], ARGV[2]) == 0 then return -2 end
-redis.call('RPUSH', KEYS[3], ARGV[3])
-redis.call('EXPIRE', KEYS[3], ARGV[4])
-return 1
-"""
 
 # Into the inbox, and wake the gateway that holds the bot (its wake list's key is in KEYS[2]).
 _DELIVER = """
@@ -260,8 +240,7 @@ class GatewayRelay:
         self._beat_key, self._beats = keys.gateway_beat(self.wake_key), 0
         self._started = time.time()
         self._release = client.register_script(_RELEASE)
-        self._answers: list[_Answering] = []  # waiting for the next batch
-        self._answering: asyncio.Task[None] | None = None  # the batch on its way, if any
+        self._answers = AnswerBatches(client)
 
     async def claim(self, bot_id: str, session: str, online_ttl_s: int) -> None:
         """Make `session` on this gateway the bot's one live stream; older streams see it."""
@@ -341,6 +320,10 @@ class GatewayRelay:
         }
         return taken, {as_text(bot_id) for bot_id in woken or ()}
 
+    async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
+        """Hand the bot's reply to the runner if it is the first to a request of this bot's."""
+        return await self._answers.answer(bot_id, request_id, reply)
+
     async def is_pending(self, bot_id: str, request_id: str) -> bool:
         return bool(await self._redis.hexists(keys.bot_pending(bot_id), request_id))
 
@@ -350,56 +333,3 @@ class GatewayRelay:
             return False
         await self._redis.rpush(keys.resignation(game_id, bot_id), b"1")
         return True
-
-    async def answer(self, bot_id: str, request_id: str, reply: bytes) -> Answer:
-        """Hand the bot's reply to the runner if it is the first to a request of this bot's.
-        Replies that come while a batch is on its way to Redis go together in the next one: one
-        round trip for many streams' replies, each still checked on its own, atomically."""
-        answered: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-        self._answers.append(_Answering(bot_id, request_id, reply, answered))
-        if self._answering is None:
-            self._answering = asyncio.create_task(self._send_answers())
-        return Answer(int(await answered))
-
-    async def _send_answers(self) -> None:
-        try:
-            while self._answers:
-                batch, self._answers = self._answers, []
-                await self._send_batch(batch)
-        finally:
-            self._answering = None
-            for left in self._answers:  # only when cancelled (the gateway stops)
-                if not left.answered.done():
-                    left.answered.cancel()
-
-    async def _send_batch(self, batch: list[_Answering]) -> None:
-        pipe = self._redis.pipeline(transaction=False)
-        for one in batch:
-            owner, reply = keys.request_owner(one.request_id), keys.reply(one.request_id)
-            pending = keys.bot_pending(one.bot_id)
-            args: list[str | bytes | int] = [one.bot_id, one.request_id, one.reply, REPLY_TTL_S]
-            pipe.eval(_ANSWER, 3, owner, pending, reply, *args)
-        try:
-            codes = await pipe.execute(raise_on_error=False)
-        except BaseException as error:  # every reply of the batch gets it (hub.call retries)
-            for one in batch:
-                if not one.answered.done():
-                    one.answered.set_exception(error)
-            if isinstance(error, asyncio.CancelledError):
-                raise
-            return
-        for one, code in zip(batch, codes, strict=True):
-            if one.answered.done():  # its stream ended meanwhile
-                continue
-            if isinstance(code, Exception):
-                one.answered.set_exception(code)
-            else:
-                one.answered.set_result(int(code))
-
-
-@dataclass(frozen=True, slots=True)
-class _Answering:
-    bot_id: str
-    request_id: str
-    reply: bytes
-    answered: asyncio.Future[int]

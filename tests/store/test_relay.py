@@ -9,7 +9,8 @@ import redis
 import redis.asyncio as aioredis
 
 from arena.store import keys
-from arena.store.relay import GAMES_TTL_S, Answer, GatewayRelay, Presence, RunnerRelay
+from arena.store.answers import Answer
+from arena.store.relay import GAMES_TTL_S, GatewayRelay, Presence, RunnerRelay
 
 
 def _gateway(url: str, gateway_id: str = "gw") -> GatewayRelay:
