@@ -31,21 +31,13 @@ def nice_step(span: float) -> float:
     return raw
 
 
-def history_svg(series: Sequence[Series], title: str) -> str:
-    """An SVG chart of `series` against result number (1 = the first rated result)."""
-    count = max((len(s.values) for s in series), default=0)
-    if count == 0:
-        return ""
-    lows = [v - d for s in series for v, d in zip(s.values, s.spread, strict=True)]
-    highs = [v + d for s in series for v, d in zip(s.values, s.spread, strict=True)]
-    low, high = min(lows), max(highs)
+def value_frame(low: float, high: float, title: str) -> tuple[list[str], Callable[[float], float]]:
+    """A chart's opening (titled), its horizontal grid labelled with values from `low` to
+    `high` (widened to whole steps) and its x axis line, with the function placing a value."""
     if high - low < 1e-9:
         low, high = low - 1, high + 1
     step = nice_step(high - low)
     low, high = step * (low // step), step * -(-high // step)
-
-    def x(index: int) -> float:
-        return LEFT + (WIDTH - LEFT - RIGHT) * (index / max(count - 1, 1))
 
     def y(value: float) -> float:
         return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
@@ -64,6 +56,27 @@ def history_svg(series: Sequence[Series], title: str) -> str:
         tick += step
     base = HEIGHT - BOTTOM
     parts.append(f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>')
+    return parts, y
+
+
+def points_text(coordinates: Sequence[tuple[float, float]]) -> str:
+    """SVG `points` for a polyline or polygon."""
+    return " ".join(f"{px:.1f},{py:.1f}" for px, py in coordinates)
+
+
+def history_svg(series: Sequence[Series], title: str) -> str:
+    """An SVG chart of `series` against result number (1 = the first rated result)."""
+    count = max((len(s.values) for s in series), default=0)
+    if count == 0:
+        return ""
+    lows = [v - d for s in series for v, d in zip(s.values, s.spread, strict=True)]
+    highs = [v + d for s in series for v, d in zip(s.values, s.spread, strict=True)]
+    parts, y = value_frame(min(lows), max(highs), title)
+
+    def x(index: int) -> float:
+        return LEFT + (WIDTH - LEFT - RIGHT) * (index / max(count - 1, 1))
+
+    base = HEIGHT - BOTTOM
     for index in _x_ticks(count):
         parts.append(
             f'<text x="{x(index):.1f}" y="{base + 16}" text-anchor="middle">{index + 1}</text>'
@@ -84,9 +97,8 @@ def _series_svg(s: Series, x: Callable[[int], float], y: Callable[[float], float
     if any(s.spread) and s.css == "line":
         upper = [(x(i), y(v + d)) for i, (v, d) in enumerate(pairs)]
         lower = [(x(i), y(v - d)) for i, (v, d) in enumerate(pairs)]
-        band = " ".join(f"{px:.1f},{py:.1f}" for px, py in upper + lower[::-1])
-        svg += f'<polygon class="band" points="{band}"/>'
-    line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(s.values))
+        svg += f'<polygon class="band" points="{points_text(upper + lower[::-1])}"/>'
+    line = points_text([(x(i), y(v)) for i, v in enumerate(s.values)])
     return svg + (
         f'<polyline class="{s.css}" points="{line}"><title>{escape(s.label)}</title></polyline>'
     )

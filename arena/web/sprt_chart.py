@@ -1,16 +1,15 @@
 """An SPRT test's history as inline SVG: the LLR over pairs between its two bounds, and the Elo
 estimate over pairs with its 95% interval as a band. Pure: points in, SVG text out (escaped);
-the axes and grid follow the rating-history chart (`arena.web.chart`).
+the grid and axes are the rating-history chart's own (`arena.web.chart.value_frame`).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from html import escape
 
 from arena.store.sprt import HistoryPoint
-from arena.web.chart import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, nice_step
+from arena.web.chart import BOTTOM, HEIGHT, LEFT, RIGHT, WIDTH, points_text, value_frame
 
 Scale = Callable[[float], float]
 MAX_DRAWN = 1_000  # points drawn per line: more add page weight a 760-pixel chart cannot show
@@ -28,32 +27,13 @@ def thinned(history: Sequence[HistoryPoint]) -> list[HistoryPoint]:
 def _frame(low: float, high: float, pairs: int, title: str) -> tuple[list[str], Scale, Scale]:
     """The SVG's opening, grid and axes for values `low`..`high` over pairs 0..`pairs`, with
     the functions placing a pair count (x) and a value (y)."""
-    if high - low < 1e-9:
-        low, high = low - 1, high + 1
-    step = nice_step(high - low)
-    low, high = step * (low // step), step * -(-high // step)
+    parts, y = value_frame(low, high, title)
     span = max(pairs, 1)
 
     def x(count: float) -> float:
         return LEFT + (WIDTH - LEFT - RIGHT) * count / span
 
-    def y(value: float) -> float:
-        return TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / (high - low)
-
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
-        f'role="img" aria-label="{escape(title)}"><title>{escape(title)}</title>'
-    ]
-    tick = low
-    while tick <= high + 1e-9:
-        parts.append(
-            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(tick):.1f}" '
-            f'y2="{y(tick):.1f}"/><text x="{LEFT - 6}" y="{y(tick) + 4:.1f}" '
-            f'text-anchor="end">{tick:g}</text>'
-        )
-        tick += step
     base = HEIGHT - BOTTOM
-    parts.append(f'<line class="axis" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{base}" y2="{base}"/>')
     for count in sorted({0, pairs // 2, pairs}):
         parts.append(
             f'<text x="{x(count):.1f}" y="{base + 16}" text-anchor="middle">{count}</text>'
@@ -63,10 +43,6 @@ def _frame(low: float, high: float, pairs: int, title: str) -> tuple[list[str], 
         "pairs played</text>"
     )
     return parts, x, y
-
-
-def _points(coordinates: Sequence[tuple[float, float]]) -> str:
-    return " ".join(f"{px:.1f},{py:.1f}" for px, py in coordinates)
 
 
 def llr_svg(history: Sequence[HistoryPoint], bounds: tuple[float, float]) -> str:
@@ -87,7 +63,7 @@ def llr_svg(history: Sequence[HistoryPoint], bounds: tuple[float, float]) -> str
             f'y2="{y(bound):.1f}"/><text class="bound-label" x="{WIDTH - RIGHT - 4}" '
             f'y="{y(bound) - 4:.1f}" text-anchor="end">{label} ({bound:.3f})</text>'
         )
-    line = _points([(x(p.pairs), y(p.llr)) for p in thinned(history)])
+    line = points_text([(x(p.pairs), y(p.llr)) for p in thinned(history)])
     parts.append(f'<polyline class="line llr" points="{line}"><title>LLR</title></polyline>')
     parts.append("</svg>")
     return "".join(parts)
@@ -110,8 +86,8 @@ def elo_svg(history: Sequence[HistoryPoint]) -> str:
     parts, x, y = _frame(low_end, high_end, history[-1].pairs, title)
     upper = [(x(n), y(h)) for n, _, _, h in shown]
     lower = [(x(n), y(lo)) for n, _, lo, _ in shown]
-    parts.append(f'<polygon class="band" points="{_points(upper + lower[::-1])}"/>')
-    line = _points([(x(n), y(e)) for n, e, _, _ in shown])
+    parts.append(f'<polygon class="band" points="{points_text(upper + lower[::-1])}"/>')
+    line = points_text([(x(n), y(e)) for n, e, _, _ in shown])
     parts.append(f'<polyline class="line elo" points="{line}"><title>Elo</title></polyline>')
     parts.append("</svg>")
     return "".join(parts)
