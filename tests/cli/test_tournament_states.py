@@ -8,28 +8,17 @@ import threading
 
 import pytest
 import redis
-from click.testing import CliRunner, Result
 
-from arena.cli import main
 from arena.store import keys
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.lifecycle import Command, LifecycleError
+from tests.cli.refusals import arena, refused
 from tests.workers.tournaments import create_and_start, work_in_process
 from workers import tournament
 from workers.queue import arena_queue
 
 FOUR = ["random", "greedy", "search#2", "search#3"]
-
-
-def arena(url: str, *args: str) -> Result:
-    return CliRunner().invoke(main, [*args], catch_exceptions=False, env={"REDIS_URL": url})
-
-
-def refused(url: str, message: str, *args: str) -> None:
-    out = arena(url, *args)
-    assert out.exit_code == 1 and message in out.output.replace("\n", " "), out.output
-    assert "Traceback" not in out.output
 
 
 @pytest.mark.parametrize(

@@ -6,28 +6,17 @@ from __future__ import annotations
 
 import pytest
 import redis
-from click.testing import CliRunner, Result
 
-from arena.cli import main
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
 from arena.tournament.lifecycle import Command, LifecycleError, State
+from tests.cli.refusals import arena, refused
 from workers.ladder import enqueue_ladder_match, next_match_number
 from workers.matchmaker import Matchmaker, run_ladder, work_inline
 from workers.queue import arena_queue
 
 LAD = "ladder lad (caper rules v1)"
-
-
-def arena(url: str, *args: str) -> Result:
-    return CliRunner().invoke(main, [*args], catch_exceptions=False, env={"REDIS_URL": url})
-
-
-def refused(url: str, message: str, *args: str) -> None:
-    out = arena(url, *args)
-    assert out.exit_code == 1 and message in out.output.replace("\n", " "), out.output
-    assert "Traceback" not in out.output
 
 
 def _ladder(client: redis.Redis) -> LadderDefinition:
