@@ -96,13 +96,12 @@ def ladder_create(
     seed: int,
 ) -> None:
     """Create ladder NAME; its rating constants are fixed from then on."""
-    from arena.cli.tournament_commands import parse_time_control
-    from arena.services import ladders
+    from arena.services import events, ladders
 
     definition = ladders.create(
         _client(redis_url), name, game, ladders.params(k, tau, provisional_rd),
         ladders.bot_list(bots), not no_remote, city, players, games_per_match,
-        parse_time_control(time_control), seed,
+        events.parse_time_control(time_control), seed,
     )  # fmt: skip
     remote = "" if no_remote else " and connected registered bots"
     console.print(

@@ -70,21 +70,14 @@ def sprt_start(
 ) -> None:
     """Start the SPRT NAME: workers play --test against --base in duplicate pairs until the
     log-likelihood ratio reaches a bound (or --max-pairs)."""
-    from arena.games import base_config
     from arena.services import sprt
-    from arena.store.sprt import SprtDefinition
 
-    definition = SprtDefinition(
-        name, test_bot, base_bot, game, base_config(game, city), elo0, elo1, alpha, beta,
-        max_pairs, batch_pairs, parallel, not logistic, seed,
+    definition = sprt.define(
+        name, test_bot, base_bot, game, city, (elo0, elo1), (alpha, beta),
+        max_pairs, batch_pairs, parallel, logistic, seed,
     )  # fmt: skip
     queued = sprt.start(_client(redis_url), definition)
-    lower, upper = definition.bounds
-    console.print(
-        f"SPRT {name} started: {test_bot} (test) vs {base_bot} (base), H0 elo {elo0:g}, "
-        f"H1 elo {elo1:g} in {definition.model}; LLR bounds {lower:.3f}, {upper:.3f}; "
-        f"{len(queued)} batches of {batch_pairs} pairs queued for the workers; seed {seed}"
-    )
+    console.print(f"{sprt.started(definition, queued)}; seed {seed}")
 
 
 @sprt_group.command("status")

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import click
 
 from arena.cli.common import CITY_OPTION, REDIS_OPTION, console, event_seed_option, friendly_errors
-from arena.tournament.definition import TimeControl
 
 if TYPE_CHECKING:
     import redis
@@ -106,7 +105,7 @@ def tournament_create(
         city,
         games_per_match,
         not no_duplicate,
-        parse_time_control(time_control),
+        events.parse_time_control(time_control),
         seed,
         [t for t in (tiebreaks or "").split(",") if t.strip()],
         float(absent_bye_points),
@@ -119,17 +118,6 @@ def tournament_create(
         f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}, "
         f"seed {seed}."
     )
-
-
-def parse_time_control(text: str) -> TimeControl:
-    from arena.tournament.definition import TimeControl
-
-    move, _, bank = text.partition("+")
-    if not move.isdigit() or (bank and not bank.isdigit()):
-        raise click.ClickException(
-            f"--time-control is MOVE_MS+BANK_MS, e.g. 1000+10000, not {text!r}"
-        )
-    return TimeControl(move_ms=int(move), bank_ms=int(bank or 0))
 
 
 @tournament_group.command("start")

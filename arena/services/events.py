@@ -123,10 +123,26 @@ def create(
     return definition
 
 
+MAX_SEED = 2**31 - 1  # an event's seed: what `--seed` takes
+
+
 def fresh_seed() -> int:
     """A new event's seed unless one is given: two events never share deals by default (a
     finished event's replays would show the next one's)."""
-    return secrets.randbelow(2**31)
+    return secrets.randbelow(MAX_SEED + 1)
+
+
+def parse_time_control(text: str) -> TimeControl:
+    """MOVE_MS+BANK_MS (the bank may be left out: none), as `--time-control` takes it."""
+    move, _, bank = text.strip().partition("+")
+    if not move.isdigit() or (bank and not bank.isdigit()):
+        raise ValueError(f"--time-control is MOVE_MS+BANK_MS, e.g. 1000+10000, not {text!r}")
+    return TimeControl(move_ms=int(move), bank_ms=int(bank or 0))
+
+
+def time_control_text(time_control: TimeControl) -> str:
+    """What `parse_time_control` reads back as `time_control`."""
+    return f"{time_control.move_ms}+{time_control.bank_ms}"
 
 
 def default_swiss_rounds(entrants: int) -> int:

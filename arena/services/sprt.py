@@ -8,11 +8,47 @@ from collections import Counter
 
 import redis
 
-from arena.games import get_game
+from arena.games import base_config, get_game
 from arena.services.bots import check_players
 from arena.store.sprt import SprtDefinition, SprtStatus, SprtStore
 from arena.tournament.lifecycle import Command
 from workers import sprt as sprt_jobs
+
+
+def define(
+    name: str,
+    test: str,
+    base: str,
+    game: str,
+    city: str | None,
+    hypotheses: tuple[float, float],
+    error_rates: tuple[float, float],
+    max_pairs: int | None,
+    batch_pairs: int,
+    parallel: int,
+    logistic: bool,
+    seed: int,
+) -> SprtDefinition:
+    """A test of `test` against `base` in `game` (and `city`), H0 and H1 as (elo0, elo1), the
+    error rates as (alpha, beta); refused with the reason if any of it is out of range."""
+    elo0, elo1 = hypotheses
+    alpha, beta = error_rates
+    return SprtDefinition(
+        name, test, base, game, base_config(game, city), elo0, elo1, alpha, beta,
+        max_pairs, batch_pairs, parallel, not logistic, seed,
+    )  # fmt: skip
+
+
+def started(definition: SprtDefinition, queued: list[int]) -> str:
+    """What the organiser reads once a test has started (not its seed: the site shows it to
+    nobody while the test runs, as it fixes the deals to come)."""
+    d = definition
+    lower, upper = d.bounds
+    return (
+        f"SPRT {d.name} started: {d.test} (test) vs {d.base} (base), H0 elo {d.elo0:g}, "
+        f"H1 elo {d.elo1:g} in {d.model}; LLR bounds {lower:.3f}, {upper:.3f}; "
+        f"{len(queued)} batches of {d.batch_pairs} pairs queued for the workers"
+    )
 
 
 def start(client: redis.Redis, definition: SprtDefinition) -> list[int]:

@@ -11,22 +11,36 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import redis
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.games import GAMES
 from arena.services import events
 from arena.store.tournaments import TournamentStore, TournamentStoreError
-from arena.store.web_sessions import ORGANISER, WebSession
+from arena.store.web_sessions import WebSession
+from arena.tournament import Tiebreak
 from arena.tournament.definition import Format, TimeControl
-from arena.web import links, signer
-from arena.web.notice import set_notice
+from arena.tournament.swiss import SwissSystem
+from arena.web import links, organiser, signer
 from arena.web.render import NotFound, page, store_client
 
-FIELDS = ("name", "game", "format", "rounds", "entrants", "games_per_match", "city")
-NO_STORE = {"Cache-Control": "no-store"}
+# Every option of `arena tournament create`, by its field name.
+FIELDS = (
+    "name", "game", "format", "players", "rounds", "entrants", "games_per_match", "city",
+    "duplicate", "time_control", "seed", "tiebreaks", "absent_bye_points", "swiss_system",
+)  # fmt: skip
+DEFAULTS = {
+    "game": "caper",
+    "format": Format.SWISS.value,
+    "players": "2",
+    "duplicate": organiser.CHECKED,
+    "time_control": events.time_control_text(TimeControl()),
+    "absent_bye_points": "0",
+    "swiss_system": SwissSystem.ARENA.value,
+}
+PLAYERS = (("2", "2"), ("3", "3: the Snitch game, at tables"), ("4", "4: the team game"))
+BYE_POINTS = ("0", "0.5", "1")
 
 
 def routes() -> list[Route]:
@@ -40,18 +54,9 @@ def routes() -> list[Route]:
     ]
 
 
-def _organiser(session: WebSession | None, doing: str) -> WebSession:
-    if session is None:
-        raise signer.SignInNeeded
-    if session.role != ORGANISER:
-        raise HTTPException(403, f"only the organiser may {doing}")
-    return session
-
-
 async def new_tournament_page(request: Request) -> Response:
-    session = _organiser(signer.current(request), "create a tournament")
-    defaults = {"game": "caper", "format": Format.SWISS.value}
-    return _form(request, session, {f: defaults.get(f, "") for f in FIELDS}, "")
+    session = organiser.require(signer.current(request), "create a tournament")
+    return _form(request, session, {f: DEFAULTS.get(f, "") for f in FIELDS}, "")
 
 
 def _form(
@@ -62,28 +67,35 @@ def _form(
         "error": error,
         "games": sorted(GAMES),
         "formats": [f.value for f in Format],
+        "players": PLAYERS,
+        "bye_points": BYE_POINTS,
+        "swiss_systems": [s.value for s in SwissSystem],
+        "tiebreaks": ", ".join(t.value for t in Tiebreak),
         "csrf": session.csrf,
     }
-    return page(request, "new_tournament.html", context, status, headers=NO_STORE)
+    return page(request, "new_tournament.html", context, status, headers=organiser.NO_STORE)
 
 
 async def create_tournament(request: Request) -> Response:
-    form = await signer.read_form(request)
-    session = _organiser(signer.require_signer(request, form), "create a tournament")
+    session, form = await organiser.signed_form(request, "create a tournament")
     values = {f: form.get(f, "").strip() for f in FIELDS}
     try:
         definition = events.create(
             store_client(request),
             values["name"],
             values["format"],
-            [e.strip() for e in values["entrants"].split(",") if e.strip()],
-            _whole_number(values["rounds"], "rounds"),
+            _names(values["entrants"]),
+            organiser.whole_number(values["rounds"], "rounds"),
             values["game"],
             values["city"] or None,
-            _whole_number(values["games_per_match"], "games a match"),
-            True,
-            TimeControl(),
-            events.fresh_seed(),
+            organiser.whole_number(values["games_per_match"], "games a match"),
+            values["duplicate"] == organiser.CHECKED,
+            events.parse_time_control(values["time_control"] or DEFAULTS["time_control"]),
+            organiser.seed(values["seed"]),
+            _names(values["tiebreaks"]),
+            organiser.number(values["absent_bye_points"] or "0", "absent bye points"),
+            values["swiss_system"] or SwissSystem.ARENA.value,
+            organiser.whole_number(values["players"], "players") or 2,
         )
     except ValueError as error:  # the service's message, on the form with what was typed
         return _form(request, session, values, str(error), status=400)
@@ -91,16 +103,12 @@ async def create_tournament(request: Request) -> Response:
         f"Created {definition.format.value} {definition.name}: {len(definition.entrants)} "
         f"entrants, {definition.planned_rounds} rounds."
     )
-    return _back_to(request, definition.name, message)
+    return organiser.back_to(request, links.tournament_url(definition.name), message)
 
 
-def _whole_number(text: str, field: str) -> int | None:
-    """A blank field is the service's default; anything else must be a whole number."""
-    if not text:
-        return None
-    if not text.isdigit():
-        raise ValueError(f"{field} must be a whole number, not {text!r}")
-    return int(text)
+def _names(text: str) -> list[str]:
+    """A comma-separated field, in order, blanks left out (as the CLI splits its options)."""
+    return [part.strip() for part in text.split(",") if part.strip()]
 
 
 Act = Callable[[redis.Redis, str, signer.Form], str]
@@ -109,8 +117,7 @@ Act = Callable[[redis.Redis, str, signer.Form], str]
 async def _act(request: Request, doing: str, act: Act) -> Response:
     """Check the signer, run the service's operation, and go back to the tournament's page
     with its message (or its refusal)."""
-    form = await signer.read_form(request)
-    _organiser(signer.require_signer(request, form), doing)
+    _, form = await organiser.signed_form(request, doing)
     client, name = store_client(request), request.path_params["name"]
     try:
         TournamentStore(client).get(name)
@@ -119,14 +126,8 @@ async def _act(request: Request, doing: str, act: Act) -> Response:
     try:
         message = act(client, name, form)
     except ValueError as error:
-        return _back_to(request, name, str(error), refused=True)
-    return _back_to(request, name, message)
-
-
-def _back_to(request: Request, name: str, message: str, refused: bool = False) -> Response:
-    response = RedirectResponse(links.tournament_url(name), status_code=303)
-    set_notice(response, message, refused, signer.secure(request))
-    return response
+        return organiser.back_to(request, links.tournament_url(name), str(error), refused=True)
+    return organiser.back_to(request, links.tournament_url(name), message)
 
 
 async def start(request: Request) -> Response:

@@ -25,6 +25,13 @@ FORM = {
     "entrants": "random, greedy, search@5",
     "games_per_match": "2",
     "city": "",
+    "players": "2",
+    "duplicate": "on",
+    "time_control": "1000+10000",
+    "seed": "",
+    "tiebreaks": "",
+    "absent_bye_points": "0",
+    "swiss_system": "arena",
 }
 
 
@@ -177,3 +184,50 @@ def test_the_organiser_enters_and_withdraws_entrants_of_a_swiss_as_the_service_a
     assert 'id="entrant-form"' not in web.get("/tournaments/cup").text
     fixed = act(web, "cup", "withdraw", entrant="greedy")
     assert notice(fixed.text).startswith("cup is a round-robin: its schedule is fixed")
+
+
+def test_the_form_offers_every_option_of_the_cli_and_each_reaches_the_definition(
+    redis_client: redis.Redis,
+) -> None:
+    web = organiser(redis_client)
+    form = web.get("/new-tournament").text
+    for option in ("swiss", "round-robin", "double-round-robin", "caper-europe", "fide-dutch"):
+        assert f'<option value="{option}"' in form, option
+    assert '<option value="4"' in form and '<option value="3"' in form
+    assert 'name="duplicate" id="duplicate" value="on" checked' in form  # on by default
+    assert 'value="1000+10000"' in form  # the CLI's default time control
+    got = create(
+        web, name="teams", game="caper", city="rome", players="4",
+        format="swiss", rounds="2", entrants="random, greedy, search@5, search@9",
+        games_per_match="4", duplicate="", time_control="500+2000", seed="12345",
+        tiebreaks="wins, buchholz", absent_bye_points="0.5", swiss_system="fide-dutch",
+    )  # fmt: skip
+    assert got.status_code == 200, got.text.split('id="form-error">')[-1][:300]
+    d = TournamentStore(redis_client).get("teams")
+    assert (d.game, d.config) == ("caper", {"city": "rome", "players": 4})
+    assert (d.rounds, d.games_per_match, d.duplicate, d.seed) == (2, 4, False, 12345)
+    assert (d.time_control.move_ms, d.time_control.bank_ms) == (500, 2000)
+    assert [t.value for t in d.tiebreaks] == ["wins", "buchholz"]
+    assert (d.absent_bye_points, d.swiss_system.value) == (0.5, "fide-dutch")
+    tables = create(web, name="snitch", players="3", format="round-robin",
+                    entrants="random, greedy, search@5", games_per_match="")  # fmt: skip
+    assert tables.status_code == 200, tables.text.split('id="form-error">')[-1][:300]
+    assert TournamentStore(redis_client).get("snitch").table_size == 3
+    europe = create(web, name="eu", game="caper-europe", city="barcelona")
+    assert europe.status_code == 200, europe.text.split('id="form-error">')[-1][:300]
+    assert TournamentStore(redis_client).get("eu").config == {"city": "barcelona"}
+
+
+def test_the_new_options_are_refused_with_the_cli_s_messages(redis_client: redis.Redis) -> None:
+    web = organiser(redis_client)
+    clock = create(web, time_control="fast")
+    assert "--time-control is MOVE_MS+BANK_MS, e.g. 1000+10000, not &#39;fast&#39;" in clock.text
+    assert 'value="fast"' in clock.text  # what was typed stays
+    tiebreak = create(web, tiebreaks="wins, luck")
+    assert "unknown tie-break &#39;luck&#39;: choose from buchholz" in tiebreak.text
+    assert "seed must be a whole number, not &#39;-3&#39;" in create(web, seed="-3").text
+    assert "seed must be between 0 and 2147483647" in create(web, seed="2147483648").text
+    assert "players must be a whole number" in create(web, players="many").text
+    unchecked = create(web, duplicate="")
+    assert unchecked.status_code == 200
+    assert TournamentStore(redis_client).get("cup").duplicate is False
