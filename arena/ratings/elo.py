@@ -50,6 +50,16 @@ def expected_score(rating: float, opponent_rating: float) -> float:
     return 1.0 / (1.0 + math.pow(10.0, (opponent_rating - rating) / ELO_SCALE))
 
 
+def elo_difference(score: float) -> float:
+    """The Elo difference whose expected score is `score` (the inverse of `expected_score`):
+    infinite at a score of 0 or 1."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -ELO_SCALE * math.log10(1.0 / score - 1.0)
+
+
 def elo_rate_period(
     player: EloRating, results: Iterable[tuple[float, float]], k: float = ELO_DEFAULT_K
 ) -> EloRating:

@@ -18,6 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from arena.ratings.elo import elo_difference
 from arena.ratings.errors import (
     ConvergenceError,
     InsufficientDataError,
@@ -192,14 +193,6 @@ def _sample_stats(pair_scores: Iterable[float]) -> tuple[float, float, int]:
     return mean, variance, n
 
 
-def _logistic_elo(score: float) -> float:
-    if score <= 0.0:
-        return -math.inf
-    if score >= 1.0:
-        return math.inf
-    return -400.0 * math.log10(1.0 / score - 1.0)
-
-
 def _z(confidence: float) -> float:
     if not 0.0 < confidence < 1.0:
         raise InvalidParameterError(f"confidence must be between 0 and 1, got {confidence!r}")
@@ -216,7 +209,7 @@ def pair_elo(pair_scores: Iterable[float], confidence: float = 0.95) -> EloInter
     mean, variance, n = _sample_stats(pair_scores)
     half = z * math.sqrt(variance / n)
     return EloInterval(
-        _logistic_elo(mean), _logistic_elo(mean - half), _logistic_elo(mean + half), n
+        elo_difference(mean), elo_difference(mean - half), elo_difference(mean + half), n
     )
 
 
@@ -258,7 +251,7 @@ def alike_pairs_elo(
 
 
 def _mean_elo(mass: Sequence[tuple[float, float]]) -> float:
-    return _logistic_elo(sum(value * p for value, p in mass)) + 0.0  # never "-0.0"
+    return elo_difference(sum(value * p for value, p in mass)) + 0.0  # never "-0.0"
 
 
 def _normalized_elo(mass: Sequence[tuple[float, float]]) -> float:

@@ -40,6 +40,7 @@ class RecentMatch:
     opponents: str
     score: str  # "1.5 - 0.5" from the bot's side
     game_url: str  # its first game, "" if none is stored
+    versus_url: str = ""  # the head-to-head page against its one opponent, "" at a table
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,9 +67,10 @@ def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> li
             else f"{points_text(m.scores[index])} - {rest}"
         )
         first = links.game_url(m.game_id) if m.game_id else ""
+        versus = links.head_to_head_url(name, others[0]) if len(others) == 1 else ""
         shown.append(
             RecentMatch(
-                m.where, m.where_url, m.label, ", ".join(others), score, first,
+                m.where, m.where_url, m.label, ", ".join(others), score, first, versus,
             )
         )  # fmt: skip
     return shown

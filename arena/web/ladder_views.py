@@ -113,9 +113,10 @@ def when(at: float) -> str:
     return datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
-def history(definition: LadderDefinition, entries: Sequence[Mapping[str, Any]]) -> Grid:
-    """Every rated result of one bot, newest first, each linked to its first game (a ladder
-    match's game ids are its result id plus ".g<index>", and every match has a game 0)."""
+def history(definition: LadderDefinition, entries: Sequence[Mapping[str, Any]], bot: str) -> Grid:
+    """Every rated result of `bot`, newest first, each linked to its first game (a ladder
+    match's game ids are its result id plus ".g<index>", and every match has a game 0) and, on
+    a ladder of two sides, its opponent to their head-to-head page."""
     ratings = ["place", "mu", "sigma"] if definition.tables else ["Elo", "Glicko-2", "RD", "mu"]
     names = ["#", "when", "opponent", "score", *ratings, "game"]
     body = []
@@ -125,13 +126,17 @@ def history(definition: LadderDefinition, entries: Sequence[Mapping[str, Any]]) 
             (
                 num(str(index)),
                 Cell(when(float(e["at"])), css="muted"),
-                Cell(str(e["opponent"])),
+                Cell(str(e["opponent"]), _versus(definition, bot, str(e["opponent"]))),
                 num(points_text(float(e["score"]))),
                 *(num(v) for v in values),
                 Cell("replay", links.game_url(f"{e['result']}.g0")),
             )
         )
     return Grid(headers(names, [*ratings, "#", "score"]), tuple(body), dom_id="history")
+
+
+def _versus(definition: LadderDefinition, bot: str, opponent: str) -> str | None:
+    return None if definition.tables else links.head_to_head_url(bot, opponent)
 
 
 def _rating_texts(definition: LadderDefinition, e: Mapping[str, Any]) -> list[str]:

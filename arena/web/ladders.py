@@ -55,7 +55,7 @@ def ladder_bot(request: Request) -> Response:
         "bot": bot,
         "standing": ratings.standing(definition, bot),
         "chart": views.chart(definition, bot, entries),
-        "history": views.history(definition, entries),
+        "history": views.history(definition, entries, bot),
         "tables": definition.tables,
     }
     return page(request, "ladder_bot.html", context)

@@ -85,6 +85,12 @@ def bot_revoke_url(name: str) -> str:
     return f"{bots_url()}/{_part(name)}/revoke"
 
 
+def head_to_head_url(first: str = "", second: str = "") -> str:
+    """Two bots' matches against each other, from `first`'s side; without names, the form."""
+    query = f"?{urlencode({'a': first, 'b': second})}" if first and second else ""
+    return f"/head-to-head{query}"
+
+
 def sprts_url() -> str:
     return "/sprt"
 

@@ -15,6 +15,7 @@ from arena.ratings import (
     InvalidRatingError,
     InvalidResultError,
     RatingError,
+    elo_difference,
     elo_rate_game,
     elo_rate_period,
     expected_score,
@@ -119,3 +120,14 @@ def test_elo_rating_rejects_non_finite_values() -> None:
         EloRating(1500.0, games=-1)
     with pytest.raises(RatingError):
         elo_rate_period(EloRating(), [(math.nan, 1.0)])
+
+
+@given(st.floats(min_value=-1000.0, max_value=1000.0))
+def test_elo_difference_inverts_the_expected_score(gap: float) -> None:
+    assert elo_difference(expected_score(gap, 0.0)) == pytest.approx(gap, abs=1e-6)
+
+
+def test_elo_difference_is_infinite_at_a_score_of_nought_or_one() -> None:
+    assert (elo_difference(0.0), elo_difference(0.5), elo_difference(1.0)) == (
+        -math.inf, 0.0, math.inf,
+    )  # fmt: skip

@@ -171,9 +171,10 @@ def test_ladder_history_is_newest_first_with_a_link_to_its_games() -> None:
             "mu": 25.8,
         },
     ]
-    grid = ladder_views.history(ladder(), entries)
+    grid = ladder_views.history(ladder(), entries, "alpha")
     assert grid.column("#") == ["2", "1"]
     assert grid.rows[0][-1].url == "/games/caper.v1.main.m2.g0"
+    assert grid.rows[0][2].url == "/head-to-head?a=alpha&b=beta"
     svg = ladder_views.chart(ladder(), "alpha", entries)
     assert svg.startswith("<svg") and svg.count("<polyline") == 2  # Glicko-2 and Elo
 
@@ -199,6 +200,11 @@ def test_a_bot_s_recent_matches_are_scored_from_its_side_in_its_list_s_order() -
         ("round 1", "ann", "0.5 - 1.5"),
     ]
     assert recent[1].game_url == "/games/cup.r1.b0.g0" and recent[0].game_url == ""
+    assert recent[0].versus_url == "/head-to-head?a=bob&b=cat"
+    table = bot_views.PlayedMatch(
+        "pods", "/t/pods", "round 1", ("bob", "ann", "cat"), (1, 0, 0), ""
+    )
+    assert bot_views.recent_for("bob", [table])[0].versus_url == ""  # no one opponent at a table
     assert len(bot_views.recent_for("bob", bob * 5)) == bot_views.RECENT
     bots = [BotInfo("b1", "zed", 0.0), BotInfo("b2", "bob", 0.0)]
     rows = bot_views.rows(

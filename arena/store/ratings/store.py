@@ -193,3 +193,18 @@ class RatingStore:
     def results(self, ladder: LadderDefinition) -> list[AnyResult]:
         raw = self._redis.lrange(keys.ladder_log(ladder.ref.slug), 0, -1)
         return [result_from_json(as_text(entry)) for entry in raw]
+
+    def results_at(
+        self, ladder: LadderDefinition, positions: Sequence[int]
+    ) -> dict[int, AnyResult]:
+        """The logged results at these positions of the ladder's log (a history entry's
+        "position"), in one round trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        for position in positions:
+            pipe.lindex(keys.ladder_log(ladder.ref.slug), position)
+        found = pipe.execute() if positions else []
+        return {
+            position: result_from_json(as_text(entry))
+            for position, entry in zip(positions, found, strict=True)
+            if entry is not None
+        }
