@@ -85,7 +85,8 @@ def run(
     Hello) defaults to the bot's own `Bot.games`. Returns when
     `stop` is set, after `max_games` games, on Ctrl-C or SIGTERM, or when a newer
     connection with the same token replaces this one. Reconnects with exponential backoff when
-    the connection breaks. Raises `AuthenticationError` for a refused token and `ProtocolError`
+    the connection breaks. Raises `AuthenticationError` for a refused token (also when the
+    bot's token is rotated or the bot revoked while it plays) and `ProtocolError`
     when the arena cannot talk to this SDK; pass `credentials` (e.g.
     `grpc.ssl_channel_credentials()`) for a TLS endpoint."""
     client = Client(

@@ -19,7 +19,7 @@ import grpc
 import redis
 from google.protobuf.message import DecodeError
 
-from arena.store.relay import GatewayRelay
+from arena.store.relay import GatewayRelay, StreamEnd
 from arena.v1 import bot_pb2
 
 log = logging.getLogger("arena.gateway")
@@ -169,7 +169,7 @@ class Hub:
                 if stream is None or stream.session != sessions[bot_id]:
                     continue  # gone while we asked; undelivered requests are resent on connect
                 if payloads is None:
-                    stream.abort(grpc.StatusCode.ABORTED, REPLACED)
+                    await self._taken_over(stream)
                     continue
                 for payload in payloads:
                     stream.forward(payload)
@@ -202,13 +202,23 @@ class Hub:
         for bot_id in await self.relay.refresh(sessions, ONLINE_TTL_S):
             stream = self.streams.get(bot_id)
             if stream is not None and stream.session == sessions[bot_id]:
-                stream.abort(grpc.StatusCode.ABORTED, REPLACED)
+                await self._taken_over(stream)
         for bot_id, session in sessions.items():
             stream = self.streams.get(bot_id)
             if stream is None or stream.session != session:  # ended meanwhile: the refresh
                 await self.relay.release(bot_id, session)  # may have claimed it again
         await self.deliver(list(sessions))  # the safety net for lost wake-ups
         await asyncio.sleep(HEARTBEAT_S)
+
+    async def _taken_over(self, stream: Stream) -> None:
+        """Abort a stream that is no longer its bot's one, telling the bot why: its token was
+        rotated or the bot revoked (the old token is refused now: UNAUTHENTICATED), or a newer
+        connection of the bot took over (ABORTED: the SDK steps aside)."""
+        why = await self.relay.ended_by(stream.bot_id)
+        if why is None:
+            stream.abort(grpc.StatusCode.ABORTED, REPLACED)
+        else:
+            stream.abort(grpc.StatusCode.UNAUTHENTICATED, ENDED_BY_ARENA[why])
 
     async def _forever(self, step: Callable[[], Awaitable[None]]) -> None:
         pause, loop = BACKOFF_S[0], asyncio.get_running_loop()
@@ -272,4 +282,8 @@ async def cancel_until_done(tasks: Collection[asyncio.Task[Any]]) -> None:
 
 
 REPLACED = "replaced by a newer connection of this bot"
+ENDED_BY_ARENA = {
+    StreamEnd.TOKEN_ROTATED: "this bot's token was rotated: connect again with the new token",
+    StreamEnd.BOT_REVOKED: "this bot was revoked: no token works for it any more",
+}
 UNREACHABLE = "the arena cannot reach its store (Redis) just now: connect again shortly"

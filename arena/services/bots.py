@@ -18,7 +18,7 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
 from arena.match.match import UnknownPlayerError
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError
-from arena.store.relay import RunnerRelay
+from arena.store.relay import RunnerRelay, StreamEnd
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +39,7 @@ def rotate_token(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
     if bot is None:
         raise BotRegistryError(f"there is no bot named {name!r}")
     token = BotRegistry(client).rotate_token(bot.bot_id)
-    RunnerRelay(client).end_stream(bot.bot_id)
+    RunnerRelay(client).end_stream(bot.bot_id, StreamEnd.TOKEN_ROTATED)
     return bot, token
 
 
@@ -51,7 +51,7 @@ def revoke(client: redis.Redis, name: str) -> BotInfo:
     if bot is None:
         raise BotRegistryError(f"there is no bot named {name!r}")
     registry.revoke(bot.bot_id)
-    RunnerRelay(client).end_stream(bot.bot_id)
+    RunnerRelay(client).end_stream(bot.bot_id, StreamEnd.BOT_REVOKED)
     revoked = registry.get(bot.bot_id)
     assert revoked is not None  # revoking keeps the record
     return revoked

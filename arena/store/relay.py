@@ -36,6 +36,14 @@ BEAT_WAIT_S = 10.0  # longest wait for a gateway's next heartbeat (its beat live
 BEAT_POLL_S = 0.1
 
 
+class StreamEnd(Enum):
+    """Why the arena closed a bot's stream itself: written in the session it leaves, so the
+    gateway holding the stream tells the bot, not that a newer connection replaced it."""
+
+    TOKEN_ROTATED = "rotated"
+    BOT_REVOKED = "revoked"
+
+
 class Presence(Enum):
     ONLINE = "online"
     DISCONNECTED = "disconnected"  # its gateway said the stream ended (or it never connected)
@@ -106,10 +114,11 @@ class RunnerRelay:
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
 
-    def end_stream(self, bot_id: str) -> None:
+    def end_stream(self, bot_id: str, why: StreamEnd) -> None:
         """Close the bot's open stream, if it has one: its session is replaced by one no stream
-        holds, which the gateway holding it sees at its next heartbeat and aborts it."""
-        self._redis.set(keys.bot_session(bot_id), "ended-" + secrets.token_hex(8))
+        holds, named for `why`, which the gateway holding it sees at its next heartbeat and
+        aborts it, saying why (`GatewayRelay.ended_by`)."""
+        self._redis.set(keys.bot_session(bot_id), f"{why.value}-{secrets.token_hex(8)}")
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""
@@ -265,6 +274,13 @@ class GatewayRelay:
             pipe.eval(_REFRESH, 3, *presence, session, online_ttl_s, self.wake_key)
         current = (await pipe.execute())[2:]
         return [bot_id for bot_id, ok in zip(sessions, current, strict=True) if not ok]
+
+    async def ended_by(self, bot_id: str) -> StreamEnd | None:
+        """Why the bot's stream was taken from it: the arena ended it (`RunnerRelay.end_stream`),
+        or None when a newer connection of the bot took over."""
+        session = await self._redis.get(keys.bot_session(bot_id))
+        why = "" if session is None else as_text(session).partition("-")[0]
+        return next((end for end in StreamEnd if end.value == why), None)
 
     async def leave(self) -> None:
         """This gateway stops: it is no longer one the arena expects to beat."""

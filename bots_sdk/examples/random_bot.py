@@ -10,9 +10,18 @@ from __future__ import annotations
 import argparse
 import logging
 import random
+import sys
 from collections.abc import Sequence
 
-from bots_sdk import ActionKind, Bot, EuropeActionKind, GameAction, Observation, run
+from bots_sdk import (
+    ActionKind,
+    ArenaError,
+    Bot,
+    EuropeActionKind,
+    GameAction,
+    Observation,
+    run,
+)
 from bots_sdk.stdio import run_stdio
 
 # Compared by identity: the two editions' kinds are different enums with overlapping numbers.
@@ -45,7 +54,10 @@ def main() -> None:
     if not args.token:
         parser.error("--token is required to connect to a gateway (or play with --stdio)")
     # The class, not an instance: each (game, seat) gets a fresh, freshly seeded RandomBot.
-    run(RandomBot, args.target, args.token, max_games=args.games)
+    try:
+        run(RandomBot, args.target, args.token, max_games=args.games)
+    except ArenaError as error:  # a refused (or rotated) token: one line, no traceback
+        sys.exit(f"random_bot: {error}")
 
 
 if __name__ == "__main__":
