@@ -321,6 +321,7 @@ def demo(
 # Bigger command families live in their own modules; registered here, after everything they
 # import from this one is defined.
 from arena.cli.bench_commands import BENCH_COMMANDS  # noqa: E402
+from arena.cli.hosted_commands import bot_submit, bot_versions  # noqa: E402
 from arena.cli.ladder_states import ladder_resume, ladder_stop  # noqa: E402
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
@@ -347,6 +348,8 @@ main.add_command(web)
 main.add_command(backup)
 main.add_command(restore)
 main.add_command(status)
+bot.add_command(bot_submit)
+bot.add_command(bot_versions)
 bench.add_command(bench_web)
 bench.add_command(swiss_compare)
 for command in BENCH_COMMANDS:

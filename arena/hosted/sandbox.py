@@ -1,12 +1,12 @@
 """The sandbox a program bot runs in: Debian's bubblewrap, with rlimits set before it starts.
 
 No network (a new network namespace), a new PID namespace with its own /proc, a read-only system
-(/usr and its merged-usr links only: no /etc, /home, /work, /run or /var of the host), the
-program's folder read-only at /bot, a private tmpfs of bounded size at /tmp, an empty
-environment, and an unprivileged user (nobody). CPU time, address space, processes, open files
-and file size are bounded with rlimits, set in the child before bubblewrap runs and inherited by
-everything inside. cgroups are not used: this machine has only cgroup v1 hierarchies owned by
-root, and an rlimit needs no privilege.
+(/usr and its merged-usr links, and /etc/alternatives' symlinks: no other file of /etc, nor
+/home, /work, /run or /var of the host), the program's folder read-only at /bot, a private
+tmpfs of bounded size at /tmp, an empty environment, and an unprivileged user (nobody). CPU
+time, address space, processes, open files and file size are bounded with rlimits, set in the
+child before bubblewrap runs and inherited by everything inside. cgroups are not used: this
+machine has only cgroup v1 hierarchies owned by root, and an rlimit needs no privilege.
 """
 
 from __future__ import annotations
@@ -62,10 +62,12 @@ def launch(
     limits: Limits,
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
+    writable: bool = False,
 ) -> Launch:
     """The launch of `command` run in `folder`, inside the sandbox unless `sandboxed` is False
     (debugging: the program then sees the host as the caller does, limits still apply).
-    `runtimes` are extra folders bound read-only where they are on the host (a virtualenv)."""
+    `runtimes` are extra folders bound read-only where they are on the host (a virtualenv).
+    `writable`: the folder is bound read-write (a submission's build writes its products)."""
     folder = folder.resolve()
     if not sandboxed:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder)}
@@ -76,7 +78,7 @@ def launch(
             "bubblewrap (bwrap) is not installed: install it (make test-tools, or apt-get install "
             "bubblewrap), or play with --no-sandbox"
         )
-    argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes)]
+    argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes, writable)]
     argv += ["--chdir", SANDBOX_DIR, "--", *command]
     return Launch(argv, None, _limiter(limits, drop=os.geteuid() == 0), {})
 
@@ -100,7 +102,9 @@ def _isolation(runtimes: Sequence[Path]) -> list[str]:
     ]  # fmt: skip
 
 
-def _filesystem(folder: Path, limits: Limits, runtimes: Sequence[Path]) -> list[str]:
+def _filesystem(
+    folder: Path, limits: Limits, runtimes: Sequence[Path], writable: bool
+) -> list[str]:
     args = ["--ro-bind", "/usr", "/usr"]
     for link in ("bin", "lib", "lib64", "sbin"):
         target = Path("/", link)
@@ -108,11 +112,14 @@ def _filesystem(folder: Path, limits: Limits, runtimes: Sequence[Path]) -> list[
             args += ["--symlink", os.readlink(target), f"/{link}"]
         elif target.is_dir():
             args += ["--ro-bind", str(target), f"/{link}"]
+    # Debian's alternatives are symlinks only (cc -> gcc, ...): a build's compiler needs them.
+    if Path("/etc/alternatives").is_dir():
+        args += ["--ro-bind", "/etc/alternatives", "/etc/alternatives"]
     for runtime in runtimes:
         args += ["--ro-bind", str(runtime.resolve()), str(runtime.resolve())]
     args += ["--proc", "/proc", "--dev", "/dev"]
     args += ["--size", str(limits.tmpfs_mib * MIB), "--tmpfs", "/tmp"]
-    args += ["--ro-bind", str(folder), SANDBOX_DIR]
+    args += ["--bind" if writable else "--ro-bind", str(folder), SANDBOX_DIR]
     return args
 
 

@@ -287,3 +287,27 @@ def web_signin_failures(kind: str, subject: str) -> str:
     """String with a TTL: failed sign-ins from one client address or for one token prefix
     (`kind` is "address" or "prefix"; `subject` a digest, never the token's characters)."""
     return f"{PREFIX}:web:signin-failures:{kind}:{subject}"
+
+
+# --- Hosted bots: the versions of a submitted program (arena.store.bot_versions) -----------------
+# A version id is the start of the sha256 of its canonical archive: hex, no colon.
+
+
+def bot_versions(bot_id: str) -> str:
+    """Sorted set: version id -> when it was last submitted (the newest is played)."""
+    return f"{PREFIX}:bot:{bot_id}:versions"
+
+
+def bot_version(bot_id: str, version: str) -> str:
+    """Hash: sha256, sizes, created time, manifest (JSON), build state and bounded output."""
+    return f"{PREFIX}:bot:{bot_id}:version:{version}"
+
+
+def bot_version_files(bot_id: str, version: str, built: bool = False) -> str:
+    """String: the version's canonical archive, gzipped; `built`: its folder after the build."""
+    return f"{PREFIX}:bot:{bot_id}:version:{version}:{'built' if built else 'source'}"
+
+
+def bot_version_build_lock(bot_id: str, version: str) -> str:
+    """String with a TTL: held by the one process building the version."""
+    return f"{PREFIX}:bot:{bot_id}:version:{version}:build-lock"

@@ -1,0 +1,97 @@
+"""`arena bot submit` and `arena bot versions`: a hosted bot's versions, a thin shell over
+`arena.services.hosted`. Added to the `bot` group by `arena.cli`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+import redis
+from rich.table import Table
+
+from arena.cli.common import REDIS_OPTION, console, friendly_errors
+from arena.store.bot_versions import BuildState, VersionInfo
+
+TOKEN_OPTION = click.option(
+    "--token",
+    envvar="ARENA_BOT_TOKEN",
+    help="The bot's token [env: ARENA_BOT_TOKEN].",
+)
+
+
+def _client(redis_url: str | None) -> redis.Redis:
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+
+    return connect(require_redis_url(redis_url))
+
+
+@click.command("submit")
+@click.argument("name")
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@REDIS_OPTION
+@TOKEN_OPTION
+@friendly_errors
+def bot_submit(name: str, path: Path, redis_url: str | None, token: str | None) -> None:
+    """Submit PATH (a folder, .tar.gz or .zip with an arena-bot.toml) as a new version of bot
+    NAME, which the arena then runs itself; its build command, if any, runs now."""
+    from arena.services.hosted import submit
+    from arena.services.hosted_build import build
+
+    client = _client(redis_url)
+    submitted = submit(client, name, path, token, admin_token=None)
+    info = submitted.version
+    if submitted.new:
+        console.print(
+            f"Stored version {info.version} of bot {name}: {info.files} files, "
+            f"{_size(info.unpacked)} ({_size(info.size)} packed)."
+        )
+    else:
+        console.print(f"These files are version {info.version} of bot {name} already.")
+    if info.build is BuildState.PENDING:
+        console.print("Building it in the sandbox...")
+        info = build(client, submitted.bot, info)
+    if info.build is BuildState.FAILED:
+        console.print(info.build_output, markup=False)
+        raise click.ClickException(f"version {info.version} failed to build: it is not played")
+    if info.build is BuildState.BUILT:
+        console.print(f"Built in {info.build_seconds or 0:.1f} s.")
+    console.print(f"Play it: arena play hosted:{name} random")
+
+
+@click.command("versions")
+@click.argument("name")
+@REDIS_OPTION
+@TOKEN_OPTION
+@click.option("--build-output", "show", metavar="VERSION", help="Print a version's build output.")
+@friendly_errors
+def bot_versions(name: str, redis_url: str | None, token: str | None, show: str | None) -> None:
+    """List the versions of hosted bot NAME, newest first, with their build state. With
+    --build-output and the bot's token, print what a version's build wrote."""
+    from arena.services.hosted import build_output, versions
+
+    client = _client(redis_url)
+    if show is not None:
+        console.print(build_output(client, name, show, token, admin_token=None), markup=False)
+        return
+    console.print(_versions_table(name, versions(client, name)))
+
+
+def _versions_table(name: str, found: list[VersionInfo]) -> Table:
+    table = Table(title=f"Versions of {name}, newest first")
+    for column in ("version", "files", "size", "submitted (UTC)", "runtime", "build"):
+        table.add_column(column)
+    for info in found:
+        when = datetime.fromtimestamp(info.submitted, UTC).strftime("%Y-%m-%d %H:%M:%S")
+        build = info.build.value
+        if info.build_seconds is not None:
+            build += f" ({info.build_seconds:.1f} s)"
+        size = f"{_size(info.unpacked)} ({_size(info.size)} packed)"
+        runtime = str(info.manifest.get("runtime", ""))
+        table.add_row(info.version, str(info.files), size, when, runtime, build)
+    return table
+
+
+def _size(size: int) -> str:
+    return f"{size} B" if size < 1024 else f"{size / 1024:.1f} KiB"

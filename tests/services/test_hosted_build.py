@@ -1,0 +1,81 @@
+"""A hosted version's build: run once in the sandbox, its product stored and played; a build that
+fails, loops or floods its output is failed with its output kept for the owner, never played."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import redis
+
+from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits
+from arena.services import bots, hosted
+from arena.services.hosted_build import build
+from arena.store.bot_versions import BuildState
+
+C_PROGRAM = '#include <stdio.h>\nint main(void) { puts("built and running"); return 0; }\n'
+QUICK = BuildLimits(wall_s=3.0, sandbox=replace(DEFAULT_BUILD_LIMITS.sandbox, output_mib=1))
+
+
+@pytest.fixture
+def cache() -> Iterator[Path]:
+    """A cache the sandbox's user can reach (pytest's own folders are private to root)."""
+    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
+    folder.chmod(0o755)
+    yield folder
+    shutil.rmtree(folder)
+
+
+def submitted(client: redis.Redis, folder: Path, build_command: str) -> hosted.Submitted:
+    folder.mkdir(parents=True)
+    manifest = f'command = "./bot"\nbuild = "{build_command}"\nruntime = "native"\n'
+    (folder / "arena-bot.toml").write_text(manifest)
+    (folder / "bot.c").write_text(C_PROGRAM)
+    bot, token = bots.register(client, folder.name)
+    return hosted.submit(client, bot.name, folder, token, None)
+
+
+def test_a_c_program_is_built_once_and_its_product_played(
+    redis_client: redis.Redis, tmp_path: Path, cache: Path
+) -> None:
+    done = submitted(redis_client, tmp_path / "cbot", "cc -O2 -o bot bot.c && echo compiled")
+    assert done.version.build is BuildState.PENDING
+    info = build(redis_client, done.bot, done.version, QUICK, cache)
+    assert info.build is BuildState.BUILT, info.build_output
+    assert "compiled" in info.build_output and info.build_seconds is not None
+    assert build(redis_client, done.bot, info, QUICK, cache) == info  # built once
+    ready = hosted.playable(redis_client, "cbot", cache)
+    assert (ready.folder / "bot").stat().st_mode & 0o111
+    assert (ready.folder / "bot.c").read_text() == C_PROGRAM
+    assert list(cache.glob(".building-*")) == []  # the scratch folder is gone
+
+
+@pytest.mark.parametrize(
+    ("command", "why"),
+    [
+        ("cc -o bot missing.c", "exited with code 1"),
+        ("while :; do :; done", "ran longer than 3 s"),
+        ("yes spam", "printed more than 1 MiB"),
+        ("ln -s /etc/passwd leak", "must point inside"),
+    ],
+)
+def test_a_failed_build_is_shown_to_the_owner_and_never_played(
+    redis_client: redis.Redis, tmp_path: Path, cache: Path, command: str, why: str
+) -> None:
+    done = submitted(redis_client, tmp_path / "broken", command)
+    token = bots.rotate_token(redis_client, "broken")[1]
+    build(redis_client, done.bot, done.version, QUICK, cache)
+    with pytest.raises(hosted.HostedError, match="failed to build"):
+        hosted.playable(redis_client, f"broken@{done.version.version}", cache)
+    info = hosted.versions(redis_client, "broken")[0]
+    assert info.build is BuildState.FAILED
+    output = hosted.build_output(redis_client, "broken", info.version, token, None)
+    assert why in output and len(output) <= 16 * 1024 + 200
+    with pytest.raises(hosted.HostedError, match="every version of bot broken failed"):
+        hosted.playable(redis_client, "broken", cache)
+    with pytest.raises(hosted.HostedError, match="neither"):
+        hosted.build_output(redis_client, "broken", info.version, "not-the-token", None)
