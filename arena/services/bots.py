@@ -8,7 +8,7 @@ marked revoked.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +55,11 @@ def revoke(client: redis.Redis, name: str) -> BotInfo:
     revoked = registry.get(bot.bot_id)
     assert revoked is not None  # revoking keeps the record
     return revoked
+
+
+def revoked_among(client: redis.Redis, names: Iterable[str]) -> frozenset[str]:
+    """Which of these players are revoked bots, for the tables that mark them."""
+    return BotRegistry(client).revoked_among(names)
 
 
 def listing(client: redis.Redis) -> list[ListedBot]:

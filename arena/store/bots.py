@@ -7,6 +7,7 @@ import hmac
 import re
 import secrets
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import redis
@@ -131,6 +132,18 @@ class BotRegistry:
         ids = [as_text(value) for value in self._redis.hvals(keys.bot_names())]
         found = (self.get(bot_id) for bot_id in ids)
         return sorted((bot for bot in found if bot is not None), key=lambda bot: bot.name)
+
+    def revoked_among(self, names: Iterable[str]) -> frozenset[str]:
+        """Which of `names` are revoked bots (built-in bots and unknown names never are), in
+        two round trips however many names a standings table holds."""
+        wanted = list(dict.fromkeys(names))
+        ids = self._redis.hmget(keys.bot_names(), wanted) if wanted else []
+        known = [(name, as_text(i)) for name, i in zip(wanted, ids, strict=True) if i is not None]
+        pipe = self._redis.pipeline(transaction=False)
+        for _, bot_id in known:
+            pipe.hexists(keys.bot(bot_id), "revoked")
+        flags = pipe.execute() if known else []
+        return frozenset(name for (name, _), flag in zip(known, flags, strict=True) if flag)
 
     def declared_games(self, bot_id: str) -> frozenset[str] | None:
         """The games the bot's last Hello named, or None if it never named any (it may be

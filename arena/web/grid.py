@@ -7,8 +7,10 @@ macro (templates/grid.html) draws them all.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence, Set
+from dataclasses import dataclass, replace
+
+REVOKED_NOTE = "revoked: this bot plays no more; its results stand"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +47,22 @@ def num(value: str) -> Cell:
 def headers(names: Iterable[str], numeric: Sequence[str] = ()) -> tuple[Cell, ...]:
     """Header cells; those named in `numeric` right-align over their numbers."""
     return tuple(Cell(name, css="num" if name in numeric else "") for name in names)
+
+
+def mark_revoked(grid: Grid, column: str, revoked: Set[str]) -> Grid:
+    """`grid` with each name in `column` that is a revoked bot's marked so (its results stay
+    in every table; only the name says it plays no more)."""
+    if not revoked:
+        return grid
+    index = [c.text for c in grid.columns].index(column)
+    rows = tuple(
+        (*row[:index], _revoked(row[index]), *row[index + 1 :]) if row[index].text in revoked
+        else row
+        for row in grid.rows
+    )  # fmt: skip
+    return replace(grid, rows=rows)
+
+
+def _revoked(cell: Cell) -> Cell:
+    css = f"{cell.css} revoked".strip()
+    return Cell(f"{cell.text} (revoked)", cell.url, css, REVOKED_NOTE)

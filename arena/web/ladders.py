@@ -7,9 +7,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from arena.services import bots
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatingStore
 from arena.web import ladder_views as views
+from arena.web.grid import mark_revoked
 from arena.web.render import NotFound, page, store_client
 
 SHOWN = 200  # the ladder page lists the best 200 bots; the caption says how many there are
@@ -33,9 +35,10 @@ def ladder_page(request: Request) -> Response:
     definition = _definition(client, request.path_params["slug"])
     ratings = RatingStore(client)
     rows = ratings.leaderboard(definition, views.board(definition), SHOWN)
+    revoked = bots.revoked_among(client, [name for name, _ in rows])
     context = {
         "ladder": views.summary(client, definition),
-        "standings": views.standings(definition, rows),
+        "standings": mark_revoked(views.standings(definition, rows), "bot", revoked),
         "builtin": definition.bots,
     }
     return page(request, "ladder.html", context)
@@ -53,6 +56,7 @@ def ladder_bot(request: Request) -> Response:
     context = {
         "ladder": views.summary(client, definition),
         "bot": bot,
+        "revoked": bool(bots.revoked_among(client, [bot])),
         "standing": ratings.standing(definition, bot),
         "chart": views.chart(definition, bot, entries),
         "history": views.history(definition, entries, bot),

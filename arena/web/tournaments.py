@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from arena.services import events
+from arena.services import bots, events
 from arena.services.event_games import export_games
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
@@ -21,8 +21,10 @@ from arena.tournament import crosstable, standings
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.web import tournament_views as views
 from arena.web.fits import FitCache
+from arena.web.grid import mark_revoked
 from arena.web.render import NotFound, page, store_client
 
+ENTRANT = "entrant"  # the standings' and crosstables' column of names
 DOWNLOADS = {"trf": "text/plain", "json": "application/json", "csv": "text/csv"}
 
 
@@ -88,9 +90,10 @@ def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str,
         chart = views.pair_crosstable(
             definition, rows, crosstable(entrants, history.results), history.byes
         )
+    revoked = bots.revoked_among(client, entrants)
     return {
-        "standings": views.pair_standings(definition, rows, fit),
-        "crosstable": chart,
+        "standings": mark_revoked(views.pair_standings(definition, rows, fit), ENTRANT, revoked),
+        "crosstable": mark_revoked(chart, ENTRANT, revoked),
         "rounds": views.pair_rounds(name, store.rounds(name), results),
     }
 
@@ -105,9 +108,13 @@ def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[
     rows = events.standings_at_tables(client, name)
     results = tables.results(name)
     ranked = [row.entrant for row in rows]
+    revoked = bots.revoked_among(client, ranked)
+    table = views.table_standings(rows, views.mean_cards(results.values()))
     return {
-        "standings": views.table_standings(rows, views.mean_cards(results.values())),
-        "crosstable": views.table_crosstable(ranked, results.values()),
+        "standings": mark_revoked(table, ENTRANT, revoked),
+        "crosstable": mark_revoked(
+            views.table_crosstable(ranked, results.values()), ENTRANT, revoked
+        ),
         "rounds": views.table_rounds(name, tables.rounds(name), results),
     }
 

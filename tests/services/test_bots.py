@@ -20,3 +20,12 @@ def test_a_registered_bot_is_listed_offline_and_refused_for_a_match(
         bots.check_players(
             redis_client, get_game("caper"), base_config("caper", "paris"), ("lynx", "random"), 1
         )
+
+
+def test_only_revoked_registered_bots_are_revoked_among_names(redis_client: redis.Redis) -> None:
+    for name in ("lynx", "owl"):
+        bots.register(redis_client, name)
+    bots.revoke(redis_client, "owl")
+    names = ["random", "lynx", "owl", "ghost", "owl"]
+    assert bots.revoked_among(redis_client, names) == frozenset({"owl"})
+    assert bots.revoked_among(redis_client, []) == frozenset()

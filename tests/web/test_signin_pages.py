@@ -17,8 +17,12 @@ from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
+from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.tournament import MatchResult
+from arena.tournament.definition import Format, TournamentDefinition
 from arena.web.app import create_app
 from arena.web.signer import FORM_COOKIE, SESSION_COOKIE, WebSettings
+from tests.web.html_tables import table
 from tests.web.signing import csrf_of, sign_in, try_sign_in
 
 ADMIN = "organiser-secret-token"
@@ -239,6 +243,10 @@ def test_an_owner_revokes_their_bot_whose_results_stay_marked(
     RatingStore(redis_client).apply(
         ladder, RatedResult("caper.v1.main.m1", "alpha", "beta", 1.0, 1e9, 2)
     )
+    events = TournamentStore(redis_client)
+    events.create(TournamentDefinition("cup", Format.ROUND_ROBIN, ("alpha", "beta")))
+    played = MatchResult(1, "alpha", "beta", 2.0, 0.0)
+    events.record("cup", StoredMatch(match_id("cup", 1, 0), played, (), (), 0))
     web = site(redis_client)
     sign_in(web, beta)
     csrf = csrf_of(web.get("/bots").text)
@@ -252,7 +260,14 @@ def test_an_owner_revokes_their_bot_whose_results_stay_marked(
     bots_page = web.get("/bots").text
     assert "Signed in" not in bots_page  # the owner's session ended with the bot
     assert bots_page.count('class="revoked"') == 1 and "revoked " in bots_page
-    assert "alpha" in web.get("/ladders/caper.v1.main").text  # its results stay
+    # Its results stay, its name marked wherever it is listed; the other bot's is not.
+    ladder_rows = table(web.get("/ladders/caper.v1.main").text, "ladder")
+    assert [row[1] for row in ladder_rows[1:]] == ["alpha (revoked)", "beta"]
+    cup = web.get("/tournaments/cup").text
+    assert [row[1] for row in table(cup, "standings")[1:]] == ["alpha (revoked)", "beta"]
+    assert [row[1] for row in table(cup, "crosstable")[1:]] == ["alpha (revoked)", "beta"]
+    assert 'id="revoked"' in web.get("/ladders/caper.v1.main/bots/alpha").text
+    assert 'id="revoked"' not in web.get("/ladders/caper.v1.main/bots/beta").text
 
 
 def test_the_organiser_revokes_any_bot_once(redis_client: redis.Redis) -> None:
