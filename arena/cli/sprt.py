@@ -133,7 +133,7 @@ def sprt_stop(name: str, redis_url: str | None) -> None:
     from arena.services import sprt
 
     cancelled = sprt.stop(_client(redis_url), name)
-    console.print(f"SPRT {name} stopped; {cancelled} queued batches taken off the queue")
+    console.print(sprt.stopped(name, cancelled))
 
 
 @sprt_group.command("resume")
@@ -145,7 +145,7 @@ def sprt_resume(name: str, redis_url: str | None) -> None:
     from arena.services import sprt
 
     queued = sprt.resume(_client(redis_url), name)
-    console.print(f"SPRT {name} resumed; {queued} batches queued for the workers")
+    console.print(sprt.resumed(name, queued))
 
 
 def describe(status: SprtStatus) -> list[str]:

@@ -77,3 +77,11 @@ def stop(client: redis.Redis, name: str) -> int:
 def resume(client: redis.Redis, name: str) -> int:
     """Its pairs so far stand, the rest are played; how many batches were queued."""
     return sprt_jobs.resume(client, name)
+
+
+def stopped(name: str, taken_off: int) -> str:
+    return f"SPRT {name} stopped; {taken_off} queued batches taken off the queue"
+
+
+def resumed(name: str, queued: int) -> str:
+    return f"SPRT {name} resumed; {queued} batches queued for the workers"

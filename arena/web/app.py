@@ -31,6 +31,7 @@ from arena.web import (
     ladders,
     overview,
     sprt,
+    sprt_actions,
     tournaments,
     workers,
 )
@@ -57,6 +58,7 @@ def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -
             *bot_actions.routes(),
             *head_to_head.routes(),
             *sprt.routes(),
+            *sprt_actions.routes(),
             *workers.routes(),
             *replay_routes(),
             Route("/favicon.ico", favicon, methods=["GET"]),

@@ -71,6 +71,16 @@ def ladder_bot_url(slug: str, bot: str) -> str:
     return f"{ladder_url(slug)}/bots/{_part(bot)}"
 
 
+def new_ladder_url() -> str:
+    """The organiser's form (GET) that creates a ladder (POST)."""
+    return "/new-ladder"
+
+
+def ladder_action_url(slug: str, action: str) -> str:
+    """POST: the organiser sets the ladder's bots, stops or resumes it (`action`)."""
+    return f"{ladder_url(slug)}/{action}"
+
+
 def bots_url() -> str:
     return "/bots"
 
@@ -97,6 +107,21 @@ def sprts_url() -> str:
 
 def sprt_url(name: str) -> str:
     return f"{sprts_url()}/{_part(name)}"
+
+
+def sprt_live_url(name: str) -> str:
+    """JSON polled by the test's page: its state and pairs (`arena.web.sprt.live`)."""
+    return f"{sprt_url(name)}/live.json"
+
+
+def new_sprt_url() -> str:
+    """The organiser's form (GET) that starts an SPRT test (POST)."""
+    return "/new-sprt"
+
+
+def sprt_action_url(name: str, action: str) -> str:
+    """POST: the organiser stops or resumes the test (`action`)."""
+    return f"{sprt_url(name)}/{action}"
 
 
 def workers_url() -> str:

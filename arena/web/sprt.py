@@ -1,5 +1,7 @@
-"""The SPRT pages (read-only): every A/B test, and one test's LLR, bounds, pentanomial counts
-and Elo estimate, as `arena sprt status` shows them (`arena.cli.sprt.describe` for the terminal).
+"""The SPRT pages: every A/B test, and one test's LLR, bounds, pentanomial counts and Elo
+estimate, as `arena sprt status` shows them (`arena.cli.sprt.describe` for the terminal). While
+a test runs its page polls `live.json` and swaps in new figures and charts (static/live.js, as
+the tournament pages do); the organiser's forms are in `arena.web.sprt_actions`.
 """
 
 from __future__ import annotations
@@ -7,10 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from arena.store.sprt import SprtStatus, SprtStore, UnknownSprtError
+from arena.tournament.lifecycle import State
 from arena.web.links import sprt_url, sprts_url
 from arena.web.render import NotFound, page, store_client
 from arena.web.sprt_chart import elo_svg, llr_svg
@@ -26,6 +29,7 @@ class SprtView:
     base: str
     game: str
     state: str
+    lifecycle: str  # created, running, finished or stopped: the badge's colour
     reason: str
     model: str
     hypotheses: str
@@ -34,6 +38,21 @@ class SprtView:
     pairs: str
     cells: list[tuple[str, int]]
     elo: str
+
+    @property
+    def live(self) -> bool:
+        """The page keeps polling while this holds."""
+        return self.lifecycle == State.RUNNING.value
+
+    def to_json(self) -> dict[str, object]:
+        """What the page's script polls: a change of pairs or state fetches the page again."""
+        return {
+            "status": self.lifecycle,
+            "label": self.state,
+            "done": self.pairs,
+            "llr": self.llr,
+            "live": self.live,
+        }
 
 
 def view(status: SprtStatus) -> SprtView:
@@ -47,6 +66,7 @@ def view(status: SprtStatus) -> SprtView:
         d.base,
         f"{d.game} ({where})" if where else d.game,
         status.state.value,
+        status.event_state.value,
         status.reason,
         d.model,
         f"H0 {d.elo0:g}, H1 {d.elo1:g}; alpha {d.alpha:g}, beta {d.beta:g}",
@@ -63,14 +83,17 @@ def sprt_list(request: Request) -> Response:
     return page(request, "sprt.html", {"tests": tests, "test": None})
 
 
-def sprt_page(request: Request) -> Response:
+def _status(request: Request) -> SprtStatus:
     name = request.path_params["name"]
-    store = SprtStore(store_client(request))
     try:
-        status = store.status(name)
+        return SprtStore(store_client(request)).status(name)
     except UnknownSprtError:
         raise NotFound(f"no SPRT test {name!r}") from None
-    history = store.history(name)
+
+
+def sprt_page(request: Request) -> Response:
+    status = _status(request)
+    history = SprtStore(store_client(request)).history(status.definition.name)
     charts = {
         "llr_chart": llr_svg(history, status.definition.bounds),
         "elo_chart": elo_svg(history),
@@ -78,8 +101,13 @@ def sprt_page(request: Request) -> Response:
     return page(request, "sprt.html", {"tests": [], "test": view(status)} | charts)
 
 
+def live(request: Request) -> Response:
+    return JSONResponse(view(_status(request)).to_json(), headers={"Cache-Control": "no-store"})
+
+
 def routes() -> list[Route]:
     return [
         Route(sprts_url(), sprt_list, methods=["GET"]),
         Route("/sprt/{name}", sprt_page, methods=["GET"]),
+        Route("/sprt/{name}/live.json", live, methods=["GET"]),
     ]

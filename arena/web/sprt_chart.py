@@ -17,7 +17,7 @@ MAX_DRAWN = 1_000  # points drawn per line: more add page weight a 760-pixel cha
 
 def thinned(history: Sequence[HistoryPoint]) -> list[HistoryPoint]:
     """At most MAX_DRAWN points of `history`, evenly spaced, the first and the last kept."""
-    every = -(-len(history) // MAX_DRAWN)
+    every = max(1, -(-len(history) // MAX_DRAWN))  # a test with no pair yet has no points
     kept = list(history[::every])
     if history and kept[-1] is not history[-1]:
         kept[-1] = history[-1]

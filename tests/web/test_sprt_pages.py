@@ -103,6 +103,13 @@ def test_a_test_without_history_charts_its_current_llr(redis_client: redis.Redis
     assert len(_llr_points(_site(redis_client).get("/sprt/old").text)) == 1
 
 
+def test_a_test_with_no_pair_yet_has_its_page_without_charts(redis_client: redis.Redis) -> None:
+    SprtStore(redis_client).create(SprtDefinition("new", "greedy", "random"))
+    got = _site(redis_client).get("/sprt/new")
+    assert got.status_code == 200 and 'id="pairs">0<' in got.text
+    assert thinned([]) == [] and 'id="elo-chart"' not in got.text
+
+
 def test_a_long_history_is_drawn_with_at_most_a_thousand_points_ending_at_the_last() -> None:
     history = [HistoryPoint(n, n / 10_000, None, None, None) for n in range(1, 2_502)]
     drawn = thinned(history)

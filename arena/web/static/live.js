@@ -1,5 +1,6 @@
-// Live tournament pages: poll the small live.json while the tournament runs; when a result
-// comes in, fetch the page again and swap its results in place (no reload, no scroll jump).
+// Live pages (a tournament, an SPRT test): poll the small JSON the card's data-live names while
+// the event runs; when its count (data-done) or state changes, fetch the page again and swap
+// its #live-body and the card's facts in place (no reload, no scroll jump).
 (function () {
   "use strict";
   var card = document.getElementById("progress-card");
@@ -7,16 +8,20 @@
   var url = card.dataset.live;
   var done = card.dataset.done;
   var status = card.dataset.status;
-  var unit = document.getElementById("progress-text").textContent.indexOf("tables") >= 0 ? "tables" : "matches";
+  var text = document.getElementById("progress-text");
+  var unit = text && text.textContent.indexOf("tables") >= 0 ? "tables" : "matches";
   var periodMs = 2000;
 
   function show(p) {
-    document.getElementById("progress-bar").value = p.percent;
-    document.getElementById("progress-text").textContent =
-      "round " + p.rounds + " of " + p.planned + "; " + p.done + " of " + p.scheduled +
-      " scheduled " + unit + " played";
+    var bar = document.getElementById("progress-bar");
+    if (bar) {  // a tournament's: rounds and matches
+      bar.value = p.percent;
+      text.textContent =
+        "round " + p.rounds + " of " + p.planned + "; " + p.done + " of " + p.scheduled +
+        " scheduled " + unit + " played";
+    }
     var badge = document.getElementById("status");
-    badge.textContent = p.status;
+    badge.textContent = p.label || p.status;  // an SPRT's label says which hypothesis won
     badge.className = "status status-" + p.status;
   }
 
