@@ -18,7 +18,7 @@ from typing import Any
 from arena import codec
 from arena.games import get_game
 from arena.games.api import Config, Game, Result
-from arena.match.seats import Layout, forfeit_result, layout
+from arena.referee.seats import Layout, forfeit_result, layout
 from arena.v1 import bot_pb2
 
 CITIES: dict[str, tuple[str, ...]] = {  # per game; "base" is only the shared cards, not a city
@@ -78,7 +78,7 @@ class Table:
         return [bot_name if seat in self.seats else OTHERS for seat in seats]
 
     def started(self, seat: int, bot_name: str, move_ms: int) -> bot_pb2.ConnectResponse:
-        """The GameStarted of one of the bot's seats, as `arena.match.remote` builds it."""
+        """The GameStarted of one of the bot's seats, as `arena.play.remote` builds it."""
         names = self.names(bot_name)
         side = self.seating.side_of(seat)
         others = [
@@ -100,7 +100,7 @@ class Table:
         return bot_pb2.ConnectResponse(game_started=started)
 
     def request(self, seat: int, legal: list[Any], deadline_ms: int) -> bot_pb2.DecisionRequest:
-        """The request the gateway would send (see `arena.match.remote`)."""
+        """The request the gateway would send (see `arena.play.remote`)."""
         observation = self.game.observation(self.state, seat)
         return bot_pb2.DecisionRequest(
             request_id=f"{self.game_id}.{seat}.{self.moves}",

@@ -1,7 +1,8 @@
 """The layers' import contracts hold (pyproject.toml's [tool.importlinter], checked by
 import-linter's `lint-imports`): the CLI and the web site import each other only to start
 the site, the workers import no CLI, the services import none of their callers (but the arrows
-named there), and the pure layers import no Redis, RQ, gRPC, Prometheus or web framework."""
+named there), the pure layers import no Redis, RQ, gRPC, Prometheus or web framework, and the
+referee imports neither the playing, storing or serving layers nor a clock."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ CONTRACTS = (
     "Workers import no CLI",
     "Services import no caller: CLI, web site, gateway or workers",
     "Pure layers import no Redis, RQ, gRPC, Prometheus or web framework",
+    "The referee imports nothing that plays, stores or serves, and reads no clock",
 )
 
 

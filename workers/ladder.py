@@ -18,10 +18,10 @@ import redis
 from rq import get_current_job
 
 from arena.games import get_game
-from arena.match.match import deals, play_match
-from arena.match.referee import FaultPolicy, GameOutcome
-from arena.match.scoring import score_entrants, score_match
-from arena.match.seats import layout, lineup
+from arena.play.match import deals, play_match
+from arena.referee.referee import FaultPolicy, GameOutcome
+from arena.referee.scoring import score_entrants, score_match
+from arena.referee.seats import layout, lineup
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult

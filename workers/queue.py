@@ -11,7 +11,7 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from arena.games import get_game
-from arena.match.seats import layout
+from arena.referee.seats import layout
 from arena.store.job_slices import JobSlices
 from arena.tournament import Round
 from arena.tournament.definition import TournamentDefinition

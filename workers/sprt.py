@@ -21,8 +21,8 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from arena.games import get_game
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy, GameOutcome, Termination
+from arena.play.match import play_match
+from arena.referee.referee import FaultPolicy, GameOutcome, Termination
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStore, pair_id
 from workers.queue import RETRIES, arena_queue, retry_policy, seated_timeout_s

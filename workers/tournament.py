@@ -13,9 +13,9 @@ from collections.abc import Sequence
 import redis
 
 from arena.games import get_game
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy
-from arena.match.scoring import score_match
+from arena.play.match import play_match
+from arena.referee.referee import FaultPolicy
+from arena.referee.scoring import score_match
 from arena.store.tournaments import (
     Status,
     StoredMatch,

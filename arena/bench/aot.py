@@ -17,7 +17,7 @@ from arena.bots import make_bot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
 from arena.games.age_of_thieves.hadria import CURRENT_BOARD
 from arena.games.api import Result
-from arena.match.local import play_game
+from arena.play.local import play_game
 
 PLAYERS = 4
 

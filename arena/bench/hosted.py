@@ -15,7 +15,7 @@ from arena.bots import make_bot
 from arena.games import base_config, get_game
 from arena.hosted.program import Program
 from arena.hosted.seat import ProgramSeat
-from arena.match.referee import BuiltinSeat, FaultPolicy, Seat, referee_game
+from arena.referee.referee import BuiltinSeat, FaultPolicy, Seat, referee_game
 
 # A random bot in plain Python: what the sandbox's system Python runs with no packages.
 RANDOM_PROGRAM = """import json, random, sys
@@ -70,7 +70,9 @@ def play_games(games: int, program: Program | None) -> tuple[list[float], float,
             else BuiltinSeat(make_bot("random"), game, seed, 0)
         )
         seats = [first, BuiltinSeat(make_bot("random"), game, seed, 1)]
-        outcome = referee_game(game, config, seed, seats, POLICY, game_id=f"bench-{seed}")
+        outcome = referee_game(
+            game, config, seed, seats, POLICY, game_id=f"bench-{seed}", timer=time.perf_counter
+        )
         latencies += outcome.latencies_ms[0]
         decisions += sum(len(seat) for seat in outcome.latencies_ms)
     return latencies, time.process_time() - cpu, decisions

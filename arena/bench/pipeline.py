@@ -25,7 +25,7 @@ from rq import Worker
 from arena.bench.engine import engine_throughput
 from arena.bots import make_bot
 from arena.games import get_game
-from arena.match.local import play_game
+from arena.play.local import play_game
 from arena.store.server import connect
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.definition import Format, TournamentDefinition

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.games import get_game
-from arena.match.referee import (
+from arena.play.remote import RemoteSeat
+from arena.referee.referee import (
     Decision,
     DecisionRequest,
     FaultPolicy,
@@ -34,7 +35,6 @@ from arena.match.referee import (
     GameOutcome,
     referee_game,
 )
-from arena.match.remote import RemoteSeat
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 from arena.store.server import connect
@@ -193,7 +193,7 @@ def _runner(url: str, pairs: Sequence[tuple[Any, Any]], end: float, latencies: l
             for bot in (first, second)
         ]
         game_id = f"bench-{secrets.token_hex(4)}"
-        referee_game(game, {"city": "paris"}, seed, seats, POLICY, game_id)
+        referee_game(game, {"city": "paris"}, seed, seats, POLICY, game_id, timer=time.perf_counter)
         seed += 1
     latencies.extend(mine)  # list.extend is atomic under the GIL
 

@@ -32,7 +32,7 @@ import uvicorn
 
 from arena.games import get_game
 from arena.games.record import GameRecord
-from arena.match.local import play_rotation
+from arena.play.local import play_rotation
 from arena.store import keys
 from arena.store.server import connect, redis_url
 from arena.web import replay

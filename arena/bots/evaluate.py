@@ -9,7 +9,7 @@ from typing import Any
 
 from arena.bots.base import Bot
 from arena.games.api import Config, Game, Result
-from arena.match.local import play_duplicate_pair
+from arena.play.local import play_duplicate_pair
 
 
 @dataclass(frozen=True, slots=True)

@@ -273,7 +273,7 @@ def match(
 ) -> None:
     """Play PLAYER_A against PLAYER_B through the gateway (registered or built-in bots)."""
     from arena.cli.network import run_match
-    from arena.match.referee import FaultPolicy
+    from arena.referee.referee import FaultPolicy
 
     policy = FaultPolicy(move_ms, bank_ms, strikes, grace_ms)
     players = (player_a, player_b)

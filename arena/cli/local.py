@@ -18,8 +18,8 @@ from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, outcome_text, replay_states
 from arena.hosted.local import command_of, is_program, started_programs
 from arena.hosted.program import Program
-from arena.match.local import PlayedGame, play_rotation
-from arena.match.seats import Layout, layout, lineup, side_results
+from arena.play.local import PlayedGame, play_rotation
+from arena.referee.seats import Layout, layout, lineup, side_results
 from arena.stats import mean_ci, proportion_ci, ranks
 
 

@@ -20,9 +20,9 @@ from rich.table import Table
 from arena.games import base_config, get_game
 from arena.gateway.server import GatewaySettings, start_gateway
 from arena.listening import address_text, bind_error_message
-from arena.match.match import MatchVoidedError, play_match_replaying_voids
-from arena.match.referee import FaultPolicy, GameOutcome
 from arena.metrics.server import SCRAPE_PATIENCE_S, start_metrics_server
+from arena.play.match import MatchVoidedError, play_match_replaying_voids
+from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.services import bots
 from arena.stats import mean_ci
 from arena.store.bots import new_token

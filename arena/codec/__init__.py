@@ -132,7 +132,7 @@ def action_from_reply(game: Game[Any, A], reply: bot_pb2.ActionReply, legal: Seq
     raise InvalidActionError("the reply chooses nothing: set legal_index or action")
 
 
-# Wire names of `Termination`, the values of `arena.match.referee.Termination` (a test checks).
+# Wire names of `Termination`, the values of `arena.referee.referee.Termination` (a test checks).
 TERMINATIONS: dict[str, game_pb2.Termination.ValueType] = {
     name.removeprefix("TERMINATION_").lower(): value
     for name, value in game_pb2.Termination.items()

@@ -11,8 +11,8 @@ from contextlib import contextmanager
 from arena.games import get_game
 from arena.games.api import Config
 from arena.gateway.server import GatewaySettings, GatewayThread
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy, GameOutcome
+from arena.play.match import play_match
+from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.store.bots import BotRegistry
 from arena.store.server import connect
 

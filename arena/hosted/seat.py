@@ -9,8 +9,8 @@ from typing import Any
 from arena import codec
 from arena.games.api import Game, GameError
 from arena.hosted.program import Program, ProgramGone
-from arena.match import messages
-from arena.match.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
+from arena.referee import messages
+from arena.referee.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
 from arena.v1 import bot_pb2
 
 SLACK_MS = 50  # the pipe's allowance on top of a deadline, as the remote seat's network one

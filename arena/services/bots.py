@@ -16,7 +16,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
-from arena.match.match import UnknownPlayerError
+from arena.play.match import UnknownPlayerError
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError
 from arena.store.relay import RunnerRelay, StreamEnd
 

@@ -37,7 +37,7 @@ import redis
 from arena.games import get_game
 from arena.games.api import GameError
 from arena.games.record import GameRecord, RecordError
-from arena.match.seats import layout
+from arena.referee.seats import layout
 from arena.store import keys
 from arena.store.ladders import LadderError, LadderStore
 from arena.store.ratings import RatingStore
@@ -206,7 +206,7 @@ def _ladder_rated(client: redis.Redis, slug: str, number: int) -> tuple[bool, in
 
 
 def _twins_stored(client: redis.Redis, record: GameRecord, the_match: str, index: int) -> bool:
-    """Whether every game of the deal of game `index` is stored (`arena.match.match.deals`:
+    """Whether every game of the deal of game `index` is stored (`arena.play.match.deals`:
     with k sides, games k*j ... k*j + k - 1 share one seed)."""
     try:
         sides = len(layout(get_game(record.game), record.config).sides)

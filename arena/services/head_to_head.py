@@ -1,7 +1,7 @@
 """Head to head: every match two bots played against each other, in events and on ladders, with
 the first's score and the Elo difference it implies, with an interval.
 
-A match is scored in points (`arena.match.scoring.score_match`): one a game, or with duplicate
+A match is scored in points (`arena.referee.scoring.score_match`): one a game, or with duplicate
 deals one a deal (its two games, seats swapped), 1, 1/2 or 0 to a side. The Elo difference is
 that of the first bot's share of the points over every match played (forfeits, never played,
 are listed but not counted), with the 95 % Wilson interval of the share (`arena.stats`) mapped

@@ -18,7 +18,7 @@ from arena.games import get_game
 from arena.games.action_words import action_words
 from arena.games.api import Game, GameError, JsonValue
 from arena.games.record import GameRecord, RecordError, replay_states
-from arena.match.seats import layout
+from arena.referee.seats import layout
 
 ALL = None  # the viewer who sees every seat
 

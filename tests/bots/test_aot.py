@@ -17,7 +17,7 @@ from arena.games.age_of_thieves.game import AGE_OF_THIEVES as GAME
 from arena.games.age_of_thieves.observation import resample_hidden
 from arena.games.age_of_thieves.planning import options as plan_options
 from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State, replace
-from arena.match.local import play_game
+from arena.play.local import play_game
 
 
 def decisions(seed: int, count: int) -> list[State]:

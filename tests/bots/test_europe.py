@@ -16,7 +16,7 @@ from arena.bots.random_bot import RandomBot
 from arena.bots.search import SearchBot
 from arena.games.caper_europe import CAPER_EUROPE, State
 from arena.games.caper_europe.scenario import scenario
-from arena.match.local import play_game
+from arena.play.local import play_game
 
 CITIES = ("paris", "barcelona", "rome", "london")
 

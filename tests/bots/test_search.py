@@ -11,7 +11,7 @@ from arena.bots.greedy import GreedyBot
 from arena.bots.search import SearchBot
 from arena.games.caper import CAPER, State
 from arena.games.caper.scenario import scenario
-from arena.match.local import play_game
+from arena.play.local import play_game
 
 
 def midgame(seed: int = 4) -> State:

@@ -18,7 +18,7 @@ import pytest
 from arena import codec
 from arena.games.caper import CAPER, Action
 from arena.gateway.testing import Arena, running_arena
-from arena.match.referee import GameOutcome, Termination
+from arena.referee.referee import GameOutcome, Termination
 from arena.store.bots import BotRegistry
 from arena.v1 import bot_pb2
 from tests.bots_sdk import messages

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from arena.gateway.testing import Arena, running_arena
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from tests.bots_sdk.online import wait_online
 
 pytestmark = pytest.mark.timeout(600)

@@ -10,8 +10,8 @@ import pytest
 
 from arena.games.age_of_thieves import AGE_OF_THIEVES
 from arena.gateway.testing import TEST_POLICY, running_arena
-from arena.match.match import play_match
-from arena.match.referee import Termination
+from arena.play.match import play_match
+from arena.referee.referee import Termination
 from tests.bots_sdk.js import finish, node_bot_ready, start_node_bot
 from tests.bots_sdk.online import wait_online
 

@@ -13,9 +13,9 @@ import pytest
 
 from arena.games.caper import CAPER, ActionKind
 from arena.gateway.testing import TEST_POLICY, running_arena
-from arena.match.match import play_match
-from arena.match.referee import Termination
-from arena.match.seats import layout
+from arena.play.match import play_match
+from arena.referee.referee import Termination
+from arena.referee.seats import layout
 from arena.v1 import bot_pb2
 from bots_sdk.kit_tables import Table
 from tests.bots_sdk.fake_gateway import TOKEN, FakeGateway, Script, Session, welcomed

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from arena.gateway.testing import Arena, running_arena
-from arena.match.referee import GameOutcome, Termination
+from arena.referee.referee import GameOutcome, Termination
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 from bots_sdk import AuthenticationError, Backoff, Bot

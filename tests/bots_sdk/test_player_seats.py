@@ -14,7 +14,7 @@ import pytest
 from arena import codec
 from arena.games.api import Result
 from arena.games.caper import CAPER, CaperObservation
-from arena.match.seats import forfeit_result, layout
+from arena.referee.seats import forfeit_result, layout
 from arena.v1 import bot_pb2
 from bots_sdk import Bot, GameAction, GameEnd, GameStart, Observation
 from bots_sdk import player as player_module

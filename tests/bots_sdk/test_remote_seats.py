@@ -19,9 +19,9 @@ import redis
 from arena.games.caper import CAPER
 from arena.games.record import replay
 from arena.gateway.testing import TEST_POLICY, Arena, running_arena
-from arena.match.match import play_match
-from arena.match.referee import Termination
-from arena.match.seats import winning_seats
+from arena.play.match import play_match
+from arena.referee.referee import Termination
+from arena.referee.seats import winning_seats
 from arena.store.tournaments import Status, TournamentStore
 from tests.bots_sdk.wire_views import (
     CapturingClient,

@@ -13,7 +13,7 @@ from arena.bots import make_bot
 from arena.cli import main
 from arena.games import get_game
 from arena.games.action_words import action_words
-from arena.match.local import play_game
+from arena.play.local import play_game
 
 LINEUPS = {2: ["greedy", "random"], 3: ["greedy", "random", "search#1"],
            4: ["greedy", "random", "random", "search#1"]}  # fmt: skip

@@ -29,5 +29,5 @@ def test_every_path_the_architecture_page_names_exists() -> None:
 
 
 def test_a_path_that_is_gone_is_reported() -> None:
-    text = "the referee is in `arena/match/referee.py`, the pawns in `arena/pawns/board.py`"
+    text = "the referee is in `arena/referee/referee.py`, the pawns in `arena/pawns/board.py`"
     assert missing_paths(text, ROOT) == ["arena/pawns/board.py"]

@@ -10,7 +10,7 @@ import pytest
 
 from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.gateway.testing import Arena
-from arena.match.referee import FaultPolicy, Termination
+from arena.referee.referee import FaultPolicy, Termination
 from arena.services import events
 from arena.store.bots import BotRegistryError
 from arena.store.ladders import LadderDefinition, LadderRef

@@ -17,7 +17,7 @@ from arena.games.caper_europe import CATALOGUE as EUROPE_CATALOGUE
 from arena.games.caper_europe import State as EuropeState
 from arena.games.record import GameRecord, replay_states
 from arena.gateway.testing import Arena
-from arena.match.referee import FaultPolicy, Termination
+from arena.referee.referee import FaultPolicy, Termination
 from arena.v1 import bot_pb2, game_pb2
 from tests.gateway.rawbot import RawBot, first_legal
 from tests.gateway.test_bot_gateway import connect

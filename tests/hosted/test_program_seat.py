@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from tests.hosted.programs import PLAIN, play, running
 
 

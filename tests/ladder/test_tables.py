@@ -16,8 +16,8 @@ from arena.cli.ladder_views import print_match
 from arena.games.api import Config
 from arena.games.caper import CAPER
 from arena.games.record import GameRecord, replay
-from arena.match.seats import layout, placements
 from arena.ratings.matchmaking import Candidate, choose_tables, weng_lin_candidate
+from arena.referee.seats import layout, placements
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult

@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 import redis
 
-import arena.match.match as match_module
+import arena.play.match as match_module
 from arena.games import get_game
-from arena.match.match import play_match
-from arena.match.metrics import GameMetrics
-from arena.match.referee import (
-    UNTIMED,
-    Decision,
-    DecisionRequest,
-    Fault,
-    GameInfo,
-    GameOutcome,
-    referee_game,
-)
 from arena.metrics.recorder import (
     DECISION_LATENCY,
     DECISION_TIMEOUTS,
@@ -28,6 +18,17 @@ from arena.metrics.recorder import (
     VOIDED,
     read_counter,
     read_histogram,
+)
+from arena.play.match import play_match
+from arena.play.metrics import GameMetrics
+from arena.referee.referee import (
+    UNTIMED,
+    Decision,
+    DecisionRequest,
+    Fault,
+    GameInfo,
+    GameOutcome,
+    referee_game,
 )
 
 
@@ -69,7 +70,7 @@ def test_timeouts_and_forfeits_are_counted(redis_client: redis.Redis) -> None:
     observed = GameMetrics(redis_client, "caper")
     game = get_game("caper")
     seats = observed.wrap([_Sleepy(), _Sleepy()])
-    outcome = referee_game(game, {"city": "paris"}, 1, seats, UNTIMED, "g")
+    outcome = referee_game(game, {"city": "paris"}, 1, seats, UNTIMED, "g", timer=time.perf_counter)
     observed.finished(outcome)
     assert read_counter(redis_client, DECISION_TIMEOUTS) == {("caper",): 1}
     assert read_counter(redis_client, FORFEITS) == {("caper", "timeout"): 1}

@@ -13,7 +13,7 @@ from arena import codec
 from arena.games import GAMES
 from arena.games.api import InvalidActionError, Result
 from arena.games.caper import CAPER, Action, ActionKind, State
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from arena.v1 import bot_pb2, caper_pb2, game_pb2
 
 CITIES = ("paris", "rome", "london")

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from arena.gateway.testing import Arena, running_arena
-from arena.match.referee import Termination
+from arena.referee.referee import Termination
 from tests.bots_sdk.js import finish
 from tests.bots_sdk.online import wait_online
 

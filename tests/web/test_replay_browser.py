@@ -18,7 +18,7 @@ from arena.games import get_game
 from arena.games.caper.cards import CATALOGUE as CAPER_CARDS
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
 from arena.games.record import GameRecord, replay_states
-from arena.match.local import play_rotation
+from arena.play.local import play_rotation
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore

@@ -11,7 +11,7 @@ from arena.games import get_game
 from arena.games.age_of_thieves import catalogue
 from arena.games.caper.cards import CATALOGUE as CAPER_CARDS
 from arena.games.caper_europe.catalogue import CATALOGUE as EUROPE_CARDS
-from arena.match.local import play_rotation
+from arena.play.local import play_rotation
 from arena.web.europe_words import card_words
 from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import ALL, build_replay

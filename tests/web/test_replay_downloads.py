@@ -12,7 +12,7 @@ import redis
 
 from arena.games import get_game
 from arena.games.record import GameRecord, replay_states
-from arena.match.local import play_rotation
+from arena.play.local import play_rotation
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore

@@ -15,7 +15,7 @@ from arena.games.age_of_thieves.observation import resample_hidden as aot_resamp
 from arena.games.caper.observation import resample_hidden as caper_resample
 from arena.games.caper_europe.observation import resample_hidden as europe_resample
 from arena.games.record import GameRecord, RecordError, replay, replay_states
-from arena.match.local import play_rotation
+from arena.play.local import play_rotation
 from arena.web.replay_frames import (
     ALL,
     ViewerError,

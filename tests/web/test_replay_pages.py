@@ -16,7 +16,7 @@ from arena.bots import make_bot
 from arena.games import get_game
 from arena.games.caper.cards import CATALOGUE
 from arena.games.record import GameRecord
-from arena.match.local import play_game, play_rotation
+from arena.play.local import play_game, play_rotation
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -10,8 +11,8 @@ from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.games.api import Config, Game, Result
 from arena.games.record import GameRecord
-from arena.match.referee import UNTIMED, BuiltinSeat, FaultPolicy, Seat, referee_game
-from arena.match.seats import layout, lineup
+from arena.referee.referee import UNTIMED, BuiltinSeat, FaultPolicy, Seat, referee_game
+from arena.referee.seats import layout, lineup
 
 if TYPE_CHECKING:
     from arena.hosted.program import Program
@@ -36,7 +37,9 @@ def play_game(
         BuiltinSeat(bot, game, seed, seat, names[seat] if names else None)
         for seat, bot in enumerate(bots)
     ]
-    outcome = referee_game(game, config, seed, seats, UNTIMED, game_id=f"local-{seed}")
+    outcome = referee_game(
+        game, config, seed, seats, UNTIMED, game_id=f"local-{seed}", timer=time.perf_counter
+    )
     return PlayedGame(outcome.record, outcome.result)
 
 
@@ -64,7 +67,13 @@ def play_rotation(
         for seat, name in enumerate(names)
     ]
     outcome = referee_game(
-        game, config, seed, seats, FaultPolicy(), game_id=f"local-{seed}-{rotation}"
+        game,
+        config,
+        seed,
+        seats,
+        FaultPolicy(),
+        game_id=f"local-{seed}-{rotation}",
+        timer=time.perf_counter,
     )
     return PlayedGame(outcome.record, outcome.result)
 

@@ -11,10 +11,10 @@ import redis
 from arena.games.api import Config, ConfigError
 from arena.games.caper import CAPER
 from arena.gateway.testing import running_arena
-from arena.match.match import play_match
-from arena.match.referee import FaultPolicy, Termination
-from arena.match.scoring import score_entrants, score_match
-from arena.match.seats import layout, lineup
+from arena.play.match import play_match
+from arena.referee.referee import FaultPolicy, Termination
+from arena.referee.scoring import score_entrants, score_match
+from arena.referee.seats import layout, lineup
 from arena.store import keys
 from tests.gateway.rawbot import RawBot
 

@@ -1,8 +1,9 @@
 """The referee: plays one game between seats under a fault policy, and writes its record.
 
 A seat is anything that can make a decision: a built-in bot in this process or a remote bot
-behind the gateway. The referee owns the game's randomness (the seed) and the clock; the
-seats only answer. What the game record says about how it ended is decided here.
+behind the gateway. The referee owns the game's randomness (the seed) and times the seats with the
+timer it is handed (the caller's clock: the referee reads none itself); the seats only answer.
+What the game record says about how it ended is decided here.
 
 Games of 2, 3 and 4 seats are refereed alike. A fault loses the game for the seat at fault and
 its whole side (a team loses with either of its seats); the other sides win it. With three sides
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -22,7 +22,7 @@ from typing import Any, Protocol
 from arena.bots.base import Bot
 from arena.games.api import Config, ConfigError, Game, GameError, Observation, Result
 from arena.games.record import ActionTexts, GameRecord
-from arena.match.seats import SeatInfo, forfeit_result, layout
+from arena.referee.seats import SeatInfo, forfeit_result, layout
 
 
 class Termination(StrEnum):
@@ -69,6 +69,10 @@ class FaultPolicy:
 
 
 UNTIMED = FaultPolicy(move_ms=10**9, bank_ms=0, max_strikes=1, grace_ms=0)
+
+# Seconds from any fixed start, never going back (`time.perf_counter` in a real game): the
+# referee measures each decision with it and reads no clock of its own.
+Timer = Callable[[], float]
 
 
 def bot_rng(seed: int, seat: int) -> random.Random:
@@ -202,9 +206,11 @@ def referee_game(
     seats: Sequence[Seat],
     policy: FaultPolicy,
     game_id: str,
+    *,
+    timer: Timer,
 ) -> GameOutcome:
     """Play one game to its end or to a forfeit, and return its record and result."""
-    return _Referee(game, config, seed, seats, policy, game_id).play()
+    return _Referee(game, config, seed, seats, policy, game_id, timer).play()
 
 
 class _Referee:
@@ -216,9 +222,10 @@ class _Referee:
         seats: Sequence[Seat],
         policy: FaultPolicy,
         game_id: str,
+        timer: Timer,
     ) -> None:
         self.game, self.config, self.seed, self.seats = game, config, seed, seats
-        self.policy, self.game_id = policy, game_id
+        self.policy, self.game_id, self.timer = policy, game_id, timer
         self._rng: random.Random | None = (
             None  # made on a first timeout: most games never need it, so they skip the seeding
         )
@@ -272,7 +279,7 @@ class _Referee:
         legal = game.legal_actions(state)
         seat = self.seats[mover]
         if type(seat) is BuiltinSeat:  # built in: no request or reply objects to allocate a move
-            started = time.perf_counter()
+            started = self.timer()
             action = seat.choose(state, mover, legal)
             return self._checked(state, mover, legal, action, started)
         request = DecisionRequest(
@@ -285,11 +292,11 @@ class _Referee:
             move_number,
             functools.partial(game.observation, state, mover),
         )
-        started = time.perf_counter()
+        started = self.timer()
         decision = seat.decide(request)
         if decision.fault is None:
             return self._checked(state, mover, legal, decision.action, started)
-        clock.latencies_ms.append((time.perf_counter() - started) * 1000)
+        clock.latencies_ms.append((self.timer() - started) * 1000)
         if decision.fault is Fault.TIMEOUT:
             clock.strikes += 1
             clock.bank_ms = 0
@@ -304,7 +311,7 @@ class _Referee:
         self, state: Any, mover: int, legal: Sequence[Any], action: Any, started: float
     ) -> tuple[Any, tuple[int, Fault, str] | None]:
         """`action`, answered in time since `started`, if legal; the bank pays for time over."""
-        elapsed_ms = (time.perf_counter() - started) * 1000
+        elapsed_ms = (self.timer() - started) * 1000
         clock = self.clocks[mover]
         clock.latencies_ms.append(elapsed_ms)
         if action not in legal:

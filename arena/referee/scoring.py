@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arena.games.api import Result
-from arena.match.referee import GameOutcome, Termination
-from arena.match.seats import Layout, SideResult, side_results
+from arena.referee.referee import GameOutcome, Termination
+from arena.referee.seats import Layout, SideResult, side_results
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 
 import pytest
@@ -10,8 +11,8 @@ from arena.bots import make_bot
 from arena.bots.random_bot import RandomBot
 from arena.games.caper import CAPER, Action, ActionKind
 from arena.games.record import GameRecord, replay_states
-from arena.match.local import play_game
-from arena.match.referee import (
+from arena.play.local import play_game
+from arena.referee.referee import (
     BuiltinSeat,
     Decision,
     DecisionRequest,
@@ -58,7 +59,9 @@ def builtin(seat: int, seed: int = 1) -> BuiltinSeat:
 
 
 def test_a_normal_game_ends_normally_and_replays() -> None:
-    outcome = referee_game(CAPER, {"city": "rome"}, 1, [builtin(0), builtin(1)], POLICY, "g1")
+    outcome = referee_game(
+        CAPER, {"city": "rome"}, 1, [builtin(0), builtin(1)], POLICY, "g1", timer=time.perf_counter
+    )
     assert outcome.termination is Termination.NORMAL
     assert outcome.record.termination == "normal"
     *_, (_, final) = replay_states(GameRecord.loads(outcome.record.dumps()))
@@ -67,7 +70,7 @@ def test_a_normal_game_ends_normally_and_replays() -> None:
 
 def test_three_missed_deadlines_forfeit_and_earlier_ones_play_a_random_move() -> None:
     slow = ScriptedSeat(fault=Fault.TIMEOUT)
-    outcome = referee_game(CAPER, {}, 2, [slow, builtin(1)], POLICY, "g2")
+    outcome = referee_game(CAPER, {}, 2, [slow, builtin(1)], POLICY, "g2", timer=time.perf_counter)
     assert outcome.termination is Termination.TIMEOUT
     assert outcome.result.winner == 1
     assert outcome.reason == "3 missed deadlines"
@@ -80,7 +83,7 @@ def test_three_missed_deadlines_forfeit_and_earlier_ones_play_a_random_move() ->
 
 def test_an_illegal_action_forfeits_with_the_engines_reason() -> None:
     cheat = ScriptedSeat(action=Action(ActionKind.DISCARD, "Skeleton Key"))
-    outcome = referee_game(CAPER, {}, 3, [builtin(0), cheat], POLICY, "g3")
+    outcome = referee_game(CAPER, {}, 3, [builtin(0), cheat], POLICY, "g3", timer=time.perf_counter)
     assert outcome.termination is Termination.ILLEGAL_ACTION and outcome.result.winner == 0
     assert outcome.reason.startswith("illegal action: discard Skeleton Key: ")
     assert "Thief round" in outcome.reason
@@ -108,8 +111,8 @@ def test_built_in_seats_take_a_shorter_path_to_the_same_game(bot: str) -> None:
     for seed in range(5):
         seats = [BuiltinSeat(make_bot(bot), CAPER, seed, n) for n in (0, 1)]
         relayed = [Relayed(BuiltinSeat(make_bot(bot), CAPER, seed, n)) for n in (0, 1)]
-        direct = referee_game(CAPER, {}, seed, seats, POLICY, "g")
-        general = referee_game(CAPER, {}, seed, relayed, POLICY, "g")
+        direct = referee_game(CAPER, {}, seed, seats, POLICY, "g", timer=time.perf_counter)
+        general = referee_game(CAPER, {}, seed, relayed, POLICY, "g", timer=time.perf_counter)
         assert direct.record.actions == general.record.actions
         assert direct.result == general.result
 
@@ -120,7 +123,9 @@ def test_a_built_in_bot_that_plays_an_illegal_action_forfeits_too() -> None:
             return Action(ActionKind.DISCARD, "Skeleton Key")
 
     broken = BuiltinSeat(Broken(), CAPER, 3, 1)
-    outcome = referee_game(CAPER, {}, 3, [builtin(0), broken], POLICY, "g3")
+    outcome = referee_game(
+        CAPER, {}, 3, [builtin(0), broken], POLICY, "g3", timer=time.perf_counter
+    )
     assert outcome.termination is Termination.ILLEGAL_ACTION and outcome.result.winner == 0
     assert outcome.reason.startswith("illegal action: discard Skeleton Key: ")
 
@@ -136,7 +141,7 @@ def test_disconnect_and_resignation_forfeit(
     fault: Fault, termination: Termination, reason: str
 ) -> None:
     seat = ScriptedSeat(fault=fault, from_decision=4)
-    outcome = referee_game(CAPER, {}, 4, [seat, builtin(1)], POLICY, "g4")
+    outcome = referee_game(CAPER, {}, 4, [seat, builtin(1)], POLICY, "g4", timer=time.perf_counter)
     assert outcome.termination is termination and outcome.record.termination == termination.value
     assert outcome.reason == reason and outcome.result.winner == 1
     assert len(seat.finished) == 1 and seat.finished[0] is outcome

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from arena.games import get_game
 from arena.games.api import Result
-from arena.match.seats import forfeit_result, layout, lineup
-from arena.match.table_score import score_table, table_size
+from arena.referee.seats import forfeit_result, layout, lineup
+from arena.referee.table_score import score_table, table_size
 
 CONFIG: dict[str, str | int] = {"city": "paris", "players": 3}
 SEATING = layout(get_game("caper"), CONFIG)

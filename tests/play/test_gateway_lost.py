@@ -16,10 +16,10 @@ import redis
 
 from arena.games import get_game
 from arena.gateway.testing import running_arena
-from arena.match.match import play_match, play_match_replaying_voids
-from arena.match.referee import FaultPolicy, GameOutcome, Termination
-from arena.match.remote import GatewayLostError
 from arena.metrics.recorder import VOIDED
+from arena.play.match import play_match, play_match_replaying_voids
+from arena.play.remote import GatewayLostError
+from arena.referee.referee import FaultPolicy, GameOutcome, Termination
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.v1 import bot_pb2

@@ -8,7 +8,7 @@ from typing import Any
 
 from arena import codec
 from arena.games.api import Game
-from arena.match.referee import DecisionRequest, GameInfo, GameOutcome
+from arena.referee.referee import DecisionRequest, GameInfo, GameOutcome
 from arena.v1 import bot_pb2
 
 

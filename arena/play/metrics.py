@@ -14,8 +14,8 @@ from collections.abc import Sequence
 
 import redis
 
-from arena.match.referee import BuiltinSeat, GameOutcome, Seat
 from arena.metrics.recorder import queue_game, queue_games, queue_timings, record_voided
+from arena.referee.referee import BuiltinSeat, GameOutcome, Seat
 
 log = logging.getLogger("arena.metrics")
 

@@ -3,21 +3,13 @@ batch of games, a decision's view built only if asked for, action texts remember
 
 from __future__ import annotations
 
+import time
+
 import redis
 
 from arena.bots import make_bot
 from arena.games import get_game
 from arena.games.api import Observation
-from arena.match.match import play_match
-from arena.match.metrics import MatchMetrics
-from arena.match.referee import (
-    ACTION_TEXTS,
-    UNTIMED,
-    BuiltinSeat,
-    DecisionRequest,
-    GameOutcome,
-    referee_game,
-)
 from arena.metrics.recorder import (
     DECISION_LATENCY,
     DECISION_TIMEOUTS,
@@ -27,6 +19,16 @@ from arena.metrics.recorder import (
     queue_game,
     read_counter,
     read_histogram,
+)
+from arena.play.match import play_match
+from arena.play.metrics import MatchMetrics
+from arena.referee.referee import (
+    ACTION_TEXTS,
+    UNTIMED,
+    BuiltinSeat,
+    DecisionRequest,
+    GameOutcome,
+    referee_game,
 )
 
 
@@ -40,6 +42,7 @@ def _outcomes(games: int) -> list[GameOutcome]:
             [BuiltinSeat(make_bot(bot), game, seed, seat) for seat, bot in enumerate(bots)],
             UNTIMED,
             f"g{seed}",
+            timer=time.perf_counter,
         )
         for seed in range(games)
         for bots in (("random", "greedy"), ("greedy", "random"))

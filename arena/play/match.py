@@ -1,5 +1,5 @@
 """A match: several games between named players, built-in bots or registered remote bots, one
-player a side (`arena.match.seats`): two in 2-player and team games, three at a Snitch table.
+player a side (`arena.referee.seats`): two in 2-player and team games, three at a Snitch table.
 
 With duplicate deals (the default for Caper) each deal is played once per rotation of the sides:
 the same seed twice with seats swapped for two sides, three times for a table of three (V12), so
@@ -17,10 +17,10 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
-from arena.match.metrics import GameMetrics, MatchMetrics
-from arena.match.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
-from arena.match.remote import GatewayLostError, RemoteSeat
-from arena.match.seats import layout, lineup
+from arena.play.metrics import GameMetrics, MatchMetrics
+from arena.play.remote import GatewayLostError, RemoteSeat
+from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
+from arena.referee.seats import layout, lineup
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
@@ -73,7 +73,15 @@ def play_match(
         game_id = f"{match_id}.g{index}"
         observed = GameMetrics(client, game.id)
         try:
-            outcome = referee_game(game, config, game_seed, observed.wrap(seats), policy, game_id)
+            outcome = referee_game(
+                game,
+                config,
+                game_seed,
+                observed.wrap(seats),
+                policy,
+                game_id,
+                timer=time.perf_counter,
+            )
         except Exception:
             with contextlib.suppress(redis.RedisError):
                 tally.queue(pending)

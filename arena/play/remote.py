@@ -10,8 +10,8 @@ from google.protobuf.message import DecodeError
 
 from arena import codec
 from arena.games.api import Game, GameError
-from arena.match import messages
-from arena.match.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
+from arena.referee import messages
+from arena.referee.referee import Decision, DecisionRequest, Fault, GameInfo, GameOutcome
 from arena.store.relay import Presence, RunnerRelay
 from arena.v1 import bot_pb2
 

@@ -7,8 +7,8 @@ from typing import Any
 
 from arena import codec
 from arena.games import get_game
-from arena.match.referee import DecisionRequest
-from arena.match.remote import RemoteSeat
+from arena.play.remote import RemoteSeat
+from arena.referee.referee import DecisionRequest
 from arena.store.relay import Asked, RunnerRelay
 from arena.v1 import bot_pb2
 

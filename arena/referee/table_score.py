@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from arena.games.api import Config, Game, Result
-from arena.match.seats import Layout, layout, side_results
+from arena.referee.seats import Layout, layout, side_results
 from arena.stats import ranks
 
 

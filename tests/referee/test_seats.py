@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
@@ -13,9 +14,9 @@ from arena.bots import BUILTIN_BOTS
 from arena.bots.random_bot import RandomBot
 from arena.games.api import Config, ConfigError, Game, Observation
 from arena.games.caper import CAPER, Action, ActionKind
-from arena.match.local import play_rotation
-from arena.match.match import deals
-from arena.match.referee import (
+from arena.play.local import play_rotation
+from arena.play.match import deals
+from arena.referee.referee import (
     BuiltinSeat,
     Decision,
     DecisionRequest,
@@ -27,8 +28,8 @@ from arena.match.referee import (
     Termination,
     referee_game,
 )
-from arena.match.scoring import score_entrants, score_match
-from arena.match.seats import SeatInfo, layout, lineup, placements
+from arena.referee.scoring import score_entrants, score_match
+from arena.referee.seats import SeatInfo, layout, lineup, placements
 
 POLICY = FaultPolicy(move_ms=1000, bank_ms=5000, max_strikes=3, grace_ms=1000)
 SNITCH: Config = {"city": "rome", "players": 3}
@@ -116,7 +117,7 @@ def test_V11_each_seat_of_a_team_gets_its_own_bot_instance_and_only_its_own_view
 def test_V11_game_info_lists_every_seat_with_role_and_team() -> None:
     names = ("cream-team", "mint-team", "cream-team", "mint-team")
     seats = [Watching(name, seat) for seat, name in enumerate(names)]
-    outcome = referee_game(CAPER, TEAMS, 3, seats, POLICY, "teams")
+    outcome = referee_game(CAPER, TEAMS, 3, seats, POLICY, "teams", timer=time.perf_counter)
     assert outcome.termination is Termination.NORMAL
     expected = (
         SeatInfo("cream-team", "mastermind", "cream"),
@@ -139,12 +140,12 @@ def test_V11_game_info_lists_every_seat_with_role_and_team() -> None:
 
 def test_game_info_of_a_snitch_table_and_of_a_two_player_game() -> None:
     seats = [Watching(name, seat) for seat, name in enumerate(("ann", "bob", "cyd"))]
-    referee_game(CAPER, SNITCH, 4, seats, POLICY, "snitch")
+    referee_game(CAPER, SNITCH, 4, seats, POLICY, "snitch", timer=time.perf_counter)
     roles = [(s.role, s.team) for s in seats[0].info.seats] if seats[0].info else []
     assert roles == [("mastermind", "cream"), ("mastermind", "mint"), ("snitch", "")]
     assert [s.info.opponent for s in seats if s.info] == ["bob, cyd", "ann, cyd", "ann, bob"]
     pair = [Watching("ann", 0), Watching("bob", 1)]
-    referee_game(CAPER, {}, 4, pair, POLICY, "pair")
+    referee_game(CAPER, {}, 4, pair, POLICY, "pair", timer=time.perf_counter)
     assert [s.info.opponent for s in pair if s.info] == ["bob", "ann"]
     assert pair[0].info is not None and len(pair[0].info.seats) == 2
 
@@ -171,7 +172,7 @@ def test_V12_a_duplicate_table_gives_each_entrant_every_seat_of_a_deal() -> None
 def test_a_table_is_not_scored_as_a_match_of_two() -> None:
     names = ("greedy", "random", "random/2")
     seats = [Watching(name, seat, 3) for seat, name in enumerate(names)]
-    outcome = referee_game(CAPER, SNITCH, 3, seats, POLICY, "table")
+    outcome = referee_game(CAPER, SNITCH, 3, seats, POLICY, "table", timer=time.perf_counter)
     with pytest.raises(ValueError, match="scored between 2 players, not 3"):
         score_match([outcome], names, duplicate=False)
 
@@ -191,7 +192,7 @@ def test_a_fault_at_a_snitch_table_places_the_seat_at_fault_last(
 ) -> None:
     seats: list[Seat] = [BuiltinSeat(RandomBot(), CAPER, 5, seat) for seat in range(3)]
     seats[faulty] = Faulty("quitter", fault=Fault.RESIGNED)
-    outcome = referee_game(CAPER, SNITCH, 5, seats, POLICY, "table")
+    outcome = referee_game(CAPER, SNITCH, 5, seats, POLICY, "table", timer=time.perf_counter)
     assert outcome.termination is Termination.RESIGNATION
     assert outcome.result.details["forfeit"] == faulty
     assert outcome.result.details["winners"] == winners
@@ -207,7 +208,7 @@ def test_a_fault_at_a_snitch_table_places_the_seat_at_fault_last(
 def test_a_fault_in_the_team_game_loses_it_for_the_whole_team(faulty: int, winner: int) -> None:
     seats: list[Seat] = [BuiltinSeat(RandomBot(), CAPER, 6, seat) for seat in range(4)]
     seats[faulty] = Faulty("cheat", fault=Fault.DISCONNECTED)
-    outcome = referee_game(CAPER, TEAMS, 6, seats, POLICY, "teams")
+    outcome = referee_game(CAPER, TEAMS, 6, seats, POLICY, "teams", timer=time.perf_counter)
     assert outcome.termination is Termination.DISCONNECT
     assert outcome.result.winner == winner
     assert outcome.result.details["winners"] == [winner, winner + 2]
@@ -219,7 +220,7 @@ def test_a_fault_in_the_team_game_loses_it_for_the_whole_team(faulty: int, winne
 def test_an_illegal_action_of_a_lookout_gives_the_engines_reason() -> None:
     seats: list[Seat] = [BuiltinSeat(RandomBot(), CAPER, 8, seat) for seat in range(4)]
     seats[2] = Faulty("cheat", action=Action(ActionKind.DISCARD, "Skeleton Key"))
-    outcome = referee_game(CAPER, TEAMS, 8, seats, POLICY, "teams")
+    outcome = referee_game(CAPER, TEAMS, 8, seats, POLICY, "teams", timer=time.perf_counter)
     assert outcome.termination is Termination.ILLEGAL_ACTION
     assert outcome.reason.startswith("illegal action: ")
     assert outcome.result.details["winners"] == [1, 3] and outcome.faults[-1][0] == 2
@@ -228,7 +229,7 @@ def test_an_illegal_action_of_a_lookout_gives_the_engines_reason() -> None:
 def test_the_referee_refuses_a_wrong_number_of_seats() -> None:
     seats = [BuiltinSeat(RandomBot(), CAPER, 1, seat) for seat in range(2)]
     with pytest.raises(ConfigError, match="has 3 seats, not 2"):
-        referee_game(CAPER, SNITCH, 1, seats, POLICY, "short")
+        referee_game(CAPER, SNITCH, 1, seats, POLICY, "short", timer=time.perf_counter)
     with pytest.raises(ConfigError, match="needs 3 players, not 2"):
         play_rotation(CAPER, SNITCH, 1, ["random", "random"], 0)
 

@@ -1,1 +1,0 @@
-"""The referee: plays games and matches between two seats."""
