@@ -60,6 +60,7 @@ def main(context: click.Context) -> None:
     type=click.Path(exists=True, file_okay=False, path_type=Path),
     help='A folder "cmd:" programs may read, where it is (a virtualenv).',
 )
+@REDIS_OPTION
 @friendly_errors
 def play(
     bots: tuple[str, ...],
@@ -72,16 +73,19 @@ def play(
     save: Path | None,
     unsandboxed: bool,
     runtimes: tuple[Path, ...],
+    redis_url: str | None,
 ) -> None:
     """Play BOTS against each other locally and print the statistics: one bot a side, so two
     (also at --players 4, each bot playing both seats of its team), three at --players 3 (the
     Snitch game), and for age-of-thieves one a thief, 2 to 4. A bot "cmd:COMMAND" is a program
-    run in the current folder, in a sandbox, speaking docs/program-protocol.md."""
+    run in the current folder, in a sandbox, speaking docs/program-protocol.md; a bot
+    "hosted:NAME" the newest version submitted for bot NAME ("hosted:NAME@VERSION" that one),
+    read from the store at --redis-url."""
     from arena.cli.local import run_play
 
     run_play(
         console, bots, players, games, seed, game_id, city, duplicate, save,
-        not unsandboxed, runtimes,
+        not unsandboxed, runtimes, redis_url,
     )  # fmt: skip
 
 

@@ -20,6 +20,8 @@ from arena.hosted.local import command_of, is_program, started_programs
 from arena.hosted.program import Program
 from arena.play.local import PlayedGame, play_rotation
 from arena.referee.seats import Layout, layout, lineup, side_results
+from arena.services.hosted import PREFIX as HOSTED_PREFIX
+from arena.services.hosted import playable
 from arena.stats import mean_ci, proportion_ci, ranks
 
 
@@ -62,26 +64,30 @@ def run_play(
     save: Path | None,
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
+    redis_url: str | None = None,
 ) -> None:
     """Play `bots` against each other, one a side: two for 2 players and for the 4-player team
     game (each bot plays both seats of its team, V11), three for the Snitch game. With
     `duplicate` each deal is played once per rotation of the sides (V12). A bot named
     "cmd:COMMAND" is a program run in the current folder (in the sandbox unless not
-    `sandboxed`), started once for every game."""
+    `sandboxed`), started once for every game; "hosted:NAME[@VERSION]" a hosted bot's stored
+    version (from the Redis at `redis_url`), built first if it was not yet."""
     if deals < 1:
         raise ConfigError("--games must be at least 1")
     game = get_game(game_id)
     config: Config = base_config(game_id, city, players)
     seating = _seating(game, config, players, len(bots))
+    hosted = _hosted_programs(bots, redis_url)
     for name in bots:  # fails fast on an unknown bot, before any progress bar
-        command_of(name) if is_program(name) else make_bot(name)
+        if name not in hosted:
+            command_of(name) if is_program(name) else make_bot(name)
     game.create(config, seed)  # and on a bad config
     sides = len(seating.sides)
     tallies = [Tally(f"{chr(ord('A') + i)}: {bot}", sides) for i, bot in enumerate(bots)]
     deal_totals: list[list[int]] = []
     total = deals * (sides if duplicate else 1)
     with (
-        started_programs(bots, Path.cwd(), sandboxed, runtimes) as programs,
+        started_programs(bots, Path.cwd(), sandboxed, runtimes, given=hosted) as programs,
         progress_bar(console) as progress,
     ):
         task = progress.add_task(" vs ".join(bots), total=total)
@@ -103,6 +109,21 @@ def run_play(
         console.print(_duplicate_summary(deal_totals))
     if save is not None:
         console.print(f"Game records written to {save}/")
+
+
+def _hosted_programs(
+    bots: Sequence[str], redis_url: str | None
+) -> dict[str, tuple[Sequence[str], Path]]:
+    """The command and folder of each "hosted:" bot in `bots`, its version ready to start."""
+    names = [name for name in bots if name.startswith(HOSTED_PREFIX)]
+    if not names:
+        return {}
+    from arena.cli.network import require_redis_url
+    from arena.store.server import connect
+
+    client = connect(require_redis_url(redis_url))
+    found = {name: playable(client, name) for name in dict.fromkeys(names)}
+    return {name: (ready.command, ready.folder) for name, ready in found.items()}
 
 
 def _report_programs(console: Console, programs: Mapping[str, Program]) -> None:

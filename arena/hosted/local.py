@@ -1,10 +1,10 @@
-"""Programs named on the command line ("cmd:python3 mybot.py"), each started once for a whole
-series of local games and stopped at its end."""
+"""Programs named on the command line ("cmd:python3 mybot.py", or a stored version of a hosted
+bot), each started once for a whole series of local games and stopped at its end."""
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -37,15 +37,23 @@ def started_programs(
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
     limits: Limits = DEFAULT_LIMITS,
+    given: Mapping[str, tuple[Sequence[str], Path]] | None = None,
 ) -> Iterator[dict[str, Program]]:
-    """The running program of each "cmd:" name in `names`, run in `folder`; every one is
-    stopped on leaving, whatever happened."""
+    """The running program of each "cmd:" name in `names`, run in `folder`, and of each name
+    `given` a command and its own folder (a hosted bot's version, shown no `runtimes`); every
+    one is stopped on leaving, whatever happened."""
     programs: dict[str, Program] = {}
+    given = given or {}
     try:
         for name in dict.fromkeys(names):
-            if is_program(name):
+            if name in given:
+                command, own = given[name]
+                programs[name] = Program(command, own, limits, sandboxed)
+            elif is_program(name):
                 programs[name] = Program(command_of(name), folder, limits, sandboxed, runtimes)
-                programs[name].start()
+            else:
+                continue
+            programs[name].start()
         yield programs
     finally:
         for program in programs.values():

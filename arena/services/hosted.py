@@ -27,7 +27,13 @@ from arena.hosted.archive import (
     read_submission,
     unpack,
 )
-from arena.hosted.manifest import MANIFEST_NAME, Manifest, ManifestError, parse_manifest
+from arena.hosted.manifest import (
+    MANIFEST_NAME,
+    Manifest,
+    ManifestError,
+    missing_runtime,
+    parse_manifest,
+)
 from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError, is_admin, token_hash
 
@@ -232,6 +238,8 @@ def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playab
             f"version {info.version} of bot {bot.name} failed to build: it is not played"
         )
     manifest = info.manifest
+    if (missing := missing_runtime(str(manifest["runtime"]))) is not None:
+        raise HostedError(f"bot {bot.name} cannot play here: {missing}")
     command = tuple(str(word) for word in manifest["command"])  # type: ignore[attr-defined]
     folder = materialise(client, bot.bot_id, info, root)
     return Playable(bot.name, info.version, command, folder, str(manifest["runtime"]))
