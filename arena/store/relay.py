@@ -117,8 +117,12 @@ class RunnerRelay:
     def end_stream(self, bot_id: str, why: StreamEnd) -> None:
         """Close the bot's open stream, if it has one: its session is replaced by one no stream
         holds, named for `why`, which the gateway holding it sees at its next heartbeat and
-        aborts it, saying why (`GatewayRelay.ended_by`)."""
-        self._redis.set(keys.bot_session(bot_id), f"{why.value}-{secrets.token_hex(8)}")
+        aborts it, saying why (`GatewayRelay.ended_by`). The bot is offline from now on: the
+        gateway no longer refreshes a presence whose session is not its stream's."""
+        pipe = self._redis.pipeline()  # MULTI: never the new session with the old presence
+        pipe.set(keys.bot_session(bot_id), f"{why.value}-{secrets.token_hex(8)}")
+        pipe.delete(keys.bot_online(bot_id))
+        pipe.execute()
 
     def notify(self, bot_id: str, message: bytes) -> None:
         """A message that needs no answer (game started, game over)."""

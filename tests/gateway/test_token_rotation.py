@@ -24,6 +24,7 @@ def test_rotating_a_token_closes_the_stream_and_only_the_new_token_connects(
     assert old is not None
     info, token = bots.rotate_token(arena.client, "rotated")
     assert info.bot_id == old.bot_id
+    assert not BotRegistry(arena.client).is_online(old.bot_id)  # at once, not at a heartbeat
     # Closed by the gateway's next heartbeat, saying why: not "a newer connection".
     assert status_of(bot) is grpc.StatusCode.UNAUTHENTICATED
     assert bot.error is not None and bot.error.details() == ENDED_BY_ARENA[StreamEnd.TOKEN_ROTATED]

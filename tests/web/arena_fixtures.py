@@ -3,6 +3,7 @@ tournaments played to the end by real worker processes."""
 
 from __future__ import annotations
 
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -27,6 +28,13 @@ FIELD = ["random", "greedy", "search#4", "search#8", SDK_BOT]
 class Connected:
     name: str
     token: str
+    target: str  # the gateway's host:port
+    process: subprocess.Popen[bytes]  # the SDK bot's
+    log: Path
+
+
+def sdk_bot_args(target: str, token: str) -> list[str]:
+    return ["-m", "bots_sdk.examples.random_bot", "--target", target, "--token", token]
 
 
 @contextmanager
@@ -35,12 +43,12 @@ def connected_sdk_bot(client: redis.Redis, url: str, logs: Path) -> Iterator[Con
     gateway = GatewayThread(GatewaySettings(url, "127.0.0.1", 0)).start()
     try:
         info, token = BotRegistry(client).register(SDK_BOT)
-        args = ["-m", "bots_sdk.examples.random_bot", "--target", gateway.target, "--token", token]
-        with python_process(args, logs / "sdk-bot.log") as process:
+        log = logs / "sdk-bot.log"
+        with python_process(sdk_bot_args(gateway.target, token), log) as process:
             while not BotRegistry(client).is_online(info.bot_id):
-                assert process.poll() is None, (logs / "sdk-bot.log").read_text()
+                assert process.poll() is None, log.read_text()
                 time.sleep(0.05)
-            yield Connected(SDK_BOT, token)
+            yield Connected(SDK_BOT, token, gateway.target, process, log)
     finally:
         gateway.stop()
 
