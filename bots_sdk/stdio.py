@@ -8,7 +8,8 @@ import logging
 import sys
 from typing import IO
 
-from arena.hosted.program import PROTOCOL_VERSION, decode_response, encode
+from arena.hosted.jsonlines import decode_response, encode
+from arena.hosted.program import PROTOCOL_VERSION
 from arena.v1 import bot_pb2
 from bots_sdk.bot import BotSource
 from bots_sdk.player import BotFault, Player

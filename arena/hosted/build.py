@@ -82,7 +82,6 @@ def run_build(
         stderr=subprocess.STDOUT,
         cwd=started.cwd,
         env=started.env,
-        preexec_fn=started.preexec,
         start_new_session=True,
     )
     assert process.stdout is not None

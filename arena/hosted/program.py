@@ -3,17 +3,18 @@
 Each line is one message of `proto/arena/v1/bot.proto` in protobuf's canonical JSON mapping
 (docs/program-protocol.md): the arena writes `ConnectResponse` messages to the program's stdin,
 the program writes `ConnectRequest` messages to its stdout. Everything the program writes is
-read by threads that count it: a program past its output limit, or sending a line longer than
-the limit, is killed, whole process group and PID namespace.
+counted: a program past its output limit, or sending a line longer than the limit, is killed,
+whole process group and PID namespace. Its stdout is read by the thread that waits for its
+answer, straight from the pipe (a reader thread would add a hand-over to every decision); its
+stderr by a thread of its own, so that a program logging while it is not asked is never blocked.
 """
 
 from __future__ import annotations
 
 import collections
 import contextlib
-import json
 import os
-import queue
+import select
 import signal
 import subprocess
 import threading
@@ -22,38 +23,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO
 
-from google.protobuf import json_format
-
 from arena import codec
+from arena.hosted.jsonlines import decode_request, encode
 from arena.hosted.sandbox import DEFAULT_LIMITS, MIB, Limits, launch
 from arena.v1 import bot_pb2
 
 PROTOCOL_VERSION = codec.PROTOCOL_VERSION  # the same version as the gRPC protocol's: one contract
 STDERR_KEPT = 64 * 1024  # the tail of its stderr kept for the program's owner
 HELLO_S = 10.0  # how long a program may take to start and say hello
+EXIT_WAIT_S = 0.1  # after its output ends, how long to wait for the program's exit code
+CHUNK = 65536
 
 
 class ProgramGone(Exception):
     """The program exited, closed its stdout or was killed for breaching a limit."""
-
-
-def encode(message: bot_pb2.ConnectResponse | bot_pb2.ConnectRequest) -> bytes:
-    """One line of the protocol: compact canonical JSON, newline-terminated."""
-    fields = json_format.MessageToDict(message, preserving_proto_field_name=False)
-    return json.dumps(fields, separators=(",", ":")).encode() + b"\n"
-
-
-def decode_request(line: bytes) -> bot_pb2.ConnectRequest:
-    """A line from a program; ValueError (json_format.ParseError is one) when it is not one."""
-    try:
-        return json_format.Parse(line, bot_pb2.ConnectRequest())
-    except json_format.ParseError as error:
-        raise ValueError(str(error)) from None
-
-
-def decode_response(line: bytes) -> bot_pb2.ConnectResponse:
-    """A line from the arena, as a program reads it."""
-    return json_format.Parse(line, bot_pb2.ConnectResponse(), ignore_unknown_fields=True)
 
 
 class Program:
@@ -70,14 +53,16 @@ class Program:
     ) -> None:
         self.limits, self._hello_s = limits, hello_s
         self._launch = launch(command, folder, limits, sandboxed, runtimes)
-        self._lines: queue.Queue[bytes | None] = queue.Queue()
+        self._pending = bytearray()  # read from its stdout, not yet a whole line
+        self._ended = False  # its stdout is closed
+        self._output = select.poll()
         self._stderr: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
         self._written = 0  # bytes read from its stdout and stderr together
         self._lock = threading.Lock()
         self._process: subprocess.Popen[bytes] | None = None
         self._killed = False
-        self._readers: list[threading.Thread] = []
+        self._stderr_reader: threading.Thread | None = None
         self.gone: str | None = None  # why the program cannot play any more
         self.hello: bot_pb2.Hello | None = None
         self.started_s = 0.0  # from starting the sandbox to the hello, in seconds
@@ -92,19 +77,15 @@ class Program:
             stderr=subprocess.PIPE,
             cwd=self._launch.cwd,
             env=self._launch.env,
-            preexec_fn=self._launch.preexec,
             start_new_session=True,  # its own process group, killed whole
         )
         assert self._process.stdout is not None and self._process.stderr is not None
-        self._readers = [
-            threading.Thread(target=target, args=(stream,), daemon=True)
-            for target, stream in (
-                (self._read_lines, self._process.stdout),
-                (self._read_stderr, self._process.stderr),
-            )
-        ]
-        for reader in self._readers:
-            reader.start()
+        os.set_blocking(self._process.stdout.fileno(), False)
+        self._output.register(self._process.stdout, select.POLLIN)
+        self._stderr_reader = threading.Thread(
+            target=self._read_stderr, args=(self._process.stderr,), daemon=True
+        )
+        self._stderr_reader.start()
         self._greet(begun)
 
     def _greet(self, begun: float) -> None:
@@ -139,40 +120,58 @@ class Program:
     def receive(self, until: float) -> bot_pb2.ConnectRequest | None:
         """The program's next message before the monotonic time `until`, or None. Raises
         ProgramGone when it can send no more, and ValueError for a line that is no message."""
-        if self.gone is not None:
-            raise ProgramGone(self.gone)
+        while True:
+            if self.gone is not None:
+                raise ProgramGone(self.gone)
+            line = self._next_line()
+            if line is not None:
+                return decode_request(line)
+            if self._ended:
+                self.kill(self._exit_text())
+                raise ProgramGone(self.gone)
+            left = until - time.monotonic()
+            if left <= 0 or not self._wait_for_output(left):
+                return None
+
+    def _next_line(self) -> bytes | None:
+        """The next whole line read, blank lines passed over; kills a program whose unfinished
+        line is past the limit."""
+        while (end := self._pending.find(b"\n")) >= 0:
+            line = bytes(self._pending[: end + 1])
+            del self._pending[: end + 1]
+            if line.strip():
+                return line
+        if len(self._pending) > self.limits.line_kib * 1024:
+            self.kill(f"it sent a line longer than {self.limits.line_kib} KiB")
+        return None
+
+    def _wait_for_output(self, timeout: float) -> bool:
+        """Read what the program wrote, waiting up to `timeout` for it; False when nothing
+        came. The end of its output counts as something."""
+        assert self._process is not None and self._process.stdout is not None
+        stdout = self._process.stdout.fileno()
+        if not self._output.poll(timeout * 1000):
+            return False
         try:
-            line = self._lines.get(timeout=max(0.0, until - time.monotonic()))
-        except queue.Empty:
-            return None
-        if line is None:
-            self._lines.put(None)  # every later call sees the end too
-            self.kill(self._exit_text())
-            raise ProgramGone(self.gone)
-        return decode_request(line)
+            chunk = os.read(stdout, CHUNK)
+        except BlockingIOError:
+            return True
+        if not chunk:
+            self._ended = True
+        elif self._count(len(chunk)):
+            self._pending += chunk
+        return True
 
     def _exit_text(self) -> str:
         if self.gone is not None:
             return self.gone
         try:
-            code = self._process.wait(timeout=0.5) if self._process else None
+            code = self._process.wait(timeout=EXIT_WAIT_S) if self._process else None
         except subprocess.TimeoutExpired:
             return "it closed its output"
         if code is not None and code < 0:
             return f"it was killed by signal {signal.Signals(-code).name}"
         return f"it exited with code {code}"
-
-    def _read_lines(self, stream: IO[bytes]) -> None:
-        limit = self.limits.line_kib * 1024
-        while line := stream.readline(limit + 1):
-            if not self._count(len(line)):
-                break
-            if len(line) > limit and not line.endswith(b"\n"):
-                self.kill(f"it sent a line longer than {self.limits.line_kib} KiB")
-                break
-            if line.strip():
-                self._lines.put(line)
-        self._lines.put(None)
 
     def _read_stderr(self, stream: IO[bytes]) -> None:
         while chunk := os.read(stream.fileno(), 65536):
@@ -223,8 +222,10 @@ class Program:
         while time.monotonic() < end and not _exited(process.pid):
             time.sleep(0.005)
         self.kill("the match is over")
-        for reader in self._readers:  # what it wrote last is kept before `stop` returns
-            reader.join(timeout=1.0)
+        if self._stderr_reader is not None:  # what it wrote last is kept before `stop` returns
+            self._stderr_reader.join(timeout=1.0)
+        if process.stdout is not None:
+            process.stdout.close()
 
 
 def _exited(pid: int) -> bool:

@@ -4,17 +4,26 @@ No network (a new network namespace), a new PID namespace with its own /proc, a 
 (/usr and its merged-usr links, and /etc/alternatives' symlinks: no other file of /etc, nor
 /home, /work, /run or /var of the host), the program's folder read-only at /bot, a private
 tmpfs of bounded size at /tmp, an empty environment, and an unprivileged user (nobody). CPU
-time, address space, processes, open files and file size are bounded with rlimits, set in the
-child before bubblewrap runs and inherited by everything inside. cgroups are not used: this
-machine has only cgroup v1 hierarchies owned by root, and an rlimit needs no privilege.
+time, address space, processes, open files and file size are bounded with rlimits, inherited by
+everything inside. cgroups are not used: this machine has only cgroup v1 hierarchies owned by
+root, and an rlimit needs no privilege.
+
+Nothing runs in the caller's process between fork and exec, so Python's subprocess can vfork:
+forking a worker-sized Python process costs far more than the sandbox itself. A small shell
+script sets the rlimits instead (`ulimit`), and as root `setpriv` drops to nobody first.
+
+The program's stdout reaches the arena through a pipe that only the program holds: bubblewrap
+keeps its own stdin, stdout and stderr open until the sandbox ends, so were the program's stdout
+bubblewrap's, a program closing it would read as silence. The outer script moves the pipe to
+fd 3, which bubblewrap passes on to the sandbox and closes in its own processes, and the inner
+script makes it the program's stdout.
 """
 
 from __future__ import annotations
 
 import os
-import resource
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,12 +57,16 @@ DEFAULT_LIMITS = Limits()
 
 @dataclass(frozen=True, slots=True)
 class Launch:
-    """How to start a program: its argument vector, working folder and what runs before exec."""
+    """How to start a program: its argument vector, working folder and environment. The
+    program's stdout is the started process's stdout."""
 
     argv: list[str]
     cwd: str | None
-    preexec: Callable[[], None]
     env: dict[str, str]
+
+
+# Inside the sandbox: the pipe on fd 3 becomes the program's stdout, and only the program's.
+INNER = 'exec "$@" 1>&3 3>&-'
 
 
 def launch(
@@ -71,7 +84,7 @@ def launch(
     folder = folder.resolve()
     if not sandboxed:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder)}
-        return Launch(list(command), str(folder), _limiter(limits, drop=False), env)
+        return Launch(_limited(limits, list(command), move_stdout=False), str(folder), env)
     bwrap = shutil.which("bwrap")
     if bwrap is None:
         raise SandboxError(
@@ -79,8 +92,8 @@ def launch(
             "bubblewrap), or play with --no-sandbox"
         )
     argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes, writable)]
-    argv += ["--chdir", SANDBOX_DIR, "--", *command]
-    return Launch(argv, None, _limiter(limits, drop=os.geteuid() == 0), {})
+    argv += ["--chdir", SANDBOX_DIR, "--", "/bin/sh", "-c", INNER, "sh", *command]
+    return Launch(_as_nobody(_limited(limits, argv, move_stdout=True)), None, {})
 
 
 def _isolation(runtimes: Sequence[Path]) -> list[str]:
@@ -123,25 +136,30 @@ def _filesystem(
     return args
 
 
-def _limiter(limits: Limits, drop: bool) -> Callable[[], None]:
-    """What the child runs between fork and exec: the rlimits, and as root the drop to nobody
-    (a root-owned process ignores the process limit, and bubblewrap then maps nobody inside to
-    root outside)."""
-    pairs = [
-        (resource.RLIMIT_CPU, limits.cpu_s),
-        (resource.RLIMIT_AS, limits.memory_mib * MIB),
-        (resource.RLIMIT_NPROC, limits.processes),
-        (resource.RLIMIT_NOFILE, limits.open_files),
-        (resource.RLIMIT_FSIZE, limits.file_mib * MIB),
-        (resource.RLIMIT_CORE, 0),
+def _limited(limits: Limits, argv: list[str], move_stdout: bool) -> list[str]:
+    """`argv` run by a shell that first sets the rlimits (both soft and hard: the program cannot
+    raise them again), and moves its stdout to fd 3 when `move_stdout`."""
+    bounds = [
+        ("-t", limits.cpu_s),  # seconds
+        ("-v", limits.memory_mib * 1024),  # KiB
+        ("-p", limits.processes),
+        ("-n", limits.open_files),
+        ("-f", limits.file_mib * 2048),  # 512-byte blocks
+        ("-c", 0),
     ]
+    script = "; ".join(f"ulimit {flag} {value}" for flag, value in bounds)
+    if move_stdout:
+        script += "; exec 3>&1 1>/dev/null"
+    return ["/bin/sh", "-c", f'{script}; exec "$@"', "sh", *argv]
 
-    def apply() -> None:
-        if drop:
-            os.setgroups([])
-            os.setgid(NOBODY)
-            os.setuid(NOBODY)
-        for which, value in pairs:
-            resource.setrlimit(which, (value, value))
 
-    return apply
+def _as_nobody(argv: list[str]) -> list[str]:
+    """As root, `argv` run as nobody: a root-owned process ignores the process limit, and
+    bubblewrap would map nobody inside to root outside."""
+    if os.geteuid() != 0:
+        return argv
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        raise SandboxError("setpriv (util-linux) is not installed: the sandbox cannot drop root")
+    drop = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--"]
+    return drop + argv

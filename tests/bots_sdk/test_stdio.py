@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from arena.cli import main
-from arena.hosted.program import decode_request, encode
+from arena.hosted.jsonlines import decode_request, encode
 from arena.v1 import bot_pb2
 from bots_sdk.examples.random_bot import RandomBot
 from bots_sdk.stdio import run_stdio

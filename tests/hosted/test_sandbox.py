@@ -184,14 +184,34 @@ def test_a_line_without_end_breaches_the_line_limit() -> None:
     assert "longer than 64 KiB" in outcome.reason
 
 
-def test_closing_stdout_early_forfeits() -> None:
-    """bubblewrap's own processes keep the pipe open, so in the sandbox the closed output reads
-    as silence (strikes), without it as a disconnection: a forfeit either way."""
+@pytest.mark.parametrize("sandboxed", [True, False])
+def test_closing_stdout_is_a_disconnection_at_once_not_silence(sandboxed: bool) -> None:
+    """Only the program holds its stdout, in the sandbox too: closing it ends the game as a
+    disconnection, where silence would first cost the strikes of a timeout."""
     probe = "def act(request):\n    os.close(1)\n    time.sleep(30)\n"
-    with running(probe) as program:
+    with running(probe, sandboxed=sandboxed) as program:
         outcome = play(program)
-    assert outcome.termination in (Termination.TIMEOUT, Termination.DISCONNECT)
-    assert outcome.faults[-1][0] == 0 and outcome.faults[-1][1].startswith("forfeited")
+    assert outcome.termination is Termination.DISCONNECT
+    assert "the program is gone: it closed its output" in outcome.reason
+    assert not any("missed the deadline" in fault for _, fault in outcome.faults)
+
+
+def test_the_limits_hold_inside_the_sandbox() -> None:
+    probe = (
+        "def act(request):\n    log(open('/proc/self/limits').read())\n    return reply(request)\n"
+    )
+    with running(probe) as program:
+        play(program)
+    limits = {
+        line[:26].strip(): line[26:].split()[:2] for line in program.stderr.splitlines()[1:11]
+    }
+    mib = 1024 * 1024
+    assert limits["Max cpu time"] == [str(TEST_LIMITS.cpu_s)] * 2
+    assert limits["Max address space"] == [str(TEST_LIMITS.memory_mib * mib)] * 2
+    assert limits["Max processes"] == [str(TEST_LIMITS.processes)] * 2
+    assert limits["Max open files"] == [str(TEST_LIMITS.open_files)] * 2
+    assert limits["Max file size"] == [str(TEST_LIMITS.file_mib * mib)] * 2
+    assert limits["Max core file size"] == ["0", "0"]
 
 
 def test_without_the_sandbox_the_program_still_plays_and_is_stopped() -> None:
