@@ -24,10 +24,7 @@ def ladder_stop(
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
     ladders.stop(client, ref)
-    console.print(
-        f"Ladder {ref} stopped: its matchmakers stop pairing and its queued matches are not "
-        f"played; `arena ladder resume {name}` opens it again."
-    )
+    console.print(f"{ladders.stopped(ref)}; `arena ladder resume {name}` opens it again.")
 
 
 @click.command("resume")
@@ -44,4 +41,4 @@ def ladder_resume(
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
     ladders.resume(client, ref)
-    console.print(f"Ladder {ref} is running again; `arena ladder run {name}` pairs its bots.")
+    console.print(ladders.resumed(ref))

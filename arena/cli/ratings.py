@@ -103,11 +103,7 @@ def ladder_create(
         ladders.bot_list(bots), not no_remote, city, players, games_per_match,
         events.parse_time_control(time_control), seed,
     )  # fmt: skip
-    remote = "" if no_remote else " and connected registered bots"
-    console.print(
-        f"Created ladder {definition.ref}: {ladders.rates(definition)}; {bots}{remote}; "
-        f"seed {seed}."
-    )
+    console.print(f"{ladders.created(definition)}; seed {seed}.")
 
 
 @ladder_group.command("bots")
@@ -125,7 +121,7 @@ def ladder_bots(
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
     definition = ladders.set_bots(client, ref, ladders.bot_list(bots))
-    console.print(f"Ladder {ref} plays: {', '.join(definition.bots) or 'no built-in bots'}.")
+    console.print(ladders.plays(definition))
 
 
 @ladder_group.command("list")

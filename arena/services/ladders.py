@@ -86,6 +86,28 @@ def resume(client: redis.Redis, ref: LadderRef) -> None:
     LadderStore(client).transition(ref, Command.RESUME)
 
 
+def created(definition: LadderDefinition) -> str:
+    """What the organiser reads once a ladder is created (not its seed, which fixes its deals)."""
+    remote = " and connected registered bots" if definition.remote else ""
+    bots = ", ".join(definition.bots)
+    return f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}"
+
+
+def plays(definition: LadderDefinition) -> str:
+    """Which built-in bots the ladder keeps playing."""
+    return f"Ladder {definition.ref} plays: {', '.join(definition.bots) or 'no built-in bots'}."
+
+
+def stopped(ref: LadderRef) -> str:
+    return (
+        f"Ladder {ref} stopped: its matchmakers stop pairing and its queued matches are not played"
+    )
+
+
+def resumed(ref: LadderRef) -> str:
+    return f"Ladder {ref} is running again; `arena ladder run {ref.name}` pairs its bots."
+
+
 def rates(definition: LadderDefinition) -> str:
     """What the ladder rates, in a few words."""
     p = definition.params

@@ -40,6 +40,7 @@ def ladder_page(request: Request) -> Response:
         "ladder": views.summary(client, definition),
         "standings": mark_revoked(views.standings(definition, rows), "bot", revoked),
         "builtin": definition.bots,
+        "name": definition.ref.name,
     }
     return page(request, "ladder.html", context)
 
