@@ -3,8 +3,7 @@ queues, running events, ladders, SPRT tests, and the alerts' conditions that one
 evaluate (`arena.services.alert_rules`). `arena status` renders it; `as_json` is its `--json`
 shape, documented in the README (keep the two in step).
 
-Nothing here writes to Redis except RQ's own tidying of a dead worker's registry entry when its
-workers are listed.
+Nothing here writes to Redis.
 """
 
 from __future__ import annotations
@@ -15,13 +14,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, cast
 
 import redis
-from rq import Worker
-from rq.serializers import JSONSerializer
 
 from arena.metrics.collector import queue_depths
 from arena.metrics.health_series import JOB_STATES, job_event, jobs_per_event, running_events
 from arena.metrics.recorder import VOIDED, WORKER_FAILURES, read_counter
 from arena.services.alert_rules import RULES, runbook
+from arena.services.rq_workers import live_workers
 from arena.store import keys
 from arena.store.ladders import LadderStore
 from arena.store.sprt import SprtStore
@@ -234,21 +232,20 @@ def _bots_per_gateway(client: redis.Redis) -> dict[str, int]:
 def worker_states(client: redis.Redis, now: float) -> list[WorkerState]:
     """Live RQ workers (their key has not expired), what each plays and its heartbeat's age."""
     states = []
-    for worker in Worker.all(connection=client, serializer=JSONSerializer):
-        job = worker.get_current_job_id()
+    for worker in live_workers(client):
+        job, beat = worker.current_job, worker.last_heartbeat
         event = job_event(job) if job else None
-        beat = worker.last_heartbeat
         states.append(
             WorkerState(
                 name=worker.name,
-                queues=worker.queue_names(),
-                state=str(worker.get_state()),
+                queues=list(worker.queues),
+                state=worker.state,
                 current_job=job,
                 playing=" ".join(event) if event else None,
                 heartbeat_age_s=round(max(0.0, now - beat.timestamp()), 3) if beat else None,
             )
         )
-    return sorted(states, key=lambda w: w.name)
+    return states
 
 
 def event_states(client: redis.Redis) -> list[EventState]:
