@@ -18,8 +18,8 @@ import redis
 from arena.games import get_game
 from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy
+from arena.referee.scoring import score_table
 from arena.referee.seats import layout
-from arena.referee.table_score import score_table
 from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin

@@ -1,14 +1,33 @@
-"""Scoring a match from its games: duplicate pairs are compared as pairs, luck cancelled; and
-what each entrant of a match or table did: its points, places and wins."""
+"""Scoring an encounter of k sides from its games: a pair (k = 2, a team being one side) or a
+table (k >= 3, the Snitch game: V12), and what each entrant of either did.
+
+Both deal in units: a duplicate deal (its k games, one per rotation of the seats, so luck
+cancels) or, without duplicates, each game alone. A unit is worth 1 point between the two sides
+of a pair and k/2 points at a table of k, shared by rank:
+
+- a pair (`score_match`) gives the unit to whoever won more of its games, else to whoever scored
+  more card points over them, else half each;
+- a table (`score_table`) ranks its entrants by the placement points they took in the unit's
+  games (a game's place p is worth (k - p) / (k - 1): the winner first, the others by score, a
+  faulty seat last), then by their card points over those games, and each takes the placement
+  points of its rank (ties split). With k = 2 this is the pair's rule but for games nobody won
+  (Age of Thieves' "everyone loses"): a pair counts wins only, a table also places the losers by
+  score; pairs keep their rule so that stored results keep their meaning.
+
+An entrant's table score is the sum over the units: what `TableResult` ranks the table by.
+`table_size` is where an event learns whether it seats pairs or tables.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from arena.games.api import Result
+from arena.games.api import Config, Game, Result
 from arena.referee.referee import GameOutcome, Termination
-from arena.referee.seats import Layout, SideResult, side_results
+from arena.referee.seats import Layout, SideResult, layout, side_results
+from arena.stats import ranks
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,3 +117,53 @@ def score_entrants(
         )
         for name, sides in played.items()
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class TableScore:
+    """What each entrant of a table did, in the table's seat order (`entrants`)."""
+
+    entrants: tuple[str, ...]
+    points: tuple[float, ...]  # game points: the placement points of each unit, summed
+    cards: tuple[int, ...]  # card points over every game (a forfeited game scores 0)
+    wins: tuple[int, ...]  # games won, a win shared by the sides not at fault included
+
+
+def score_table(
+    entrants: Sequence[str],
+    games: Sequence[tuple[Result, Sequence[str]]],
+    seating: Layout,
+    duplicate: bool,
+) -> TableScore:
+    """`games[i]` is game i's result and the entrant in each of its seats, in the order played;
+    `entrants` names the table in seat order."""
+    k = len(entrants)
+    size = k if duplicate else 1
+    points = dict.fromkeys(entrants, 0.0)
+    cards = dict.fromkeys(entrants, 0)
+    wins = dict.fromkeys(entrants, 0)
+    for start in range(0, len(games), size):
+        unit: dict[str, list[float]] = {e: [0.0, 0.0] for e in entrants}
+        for result, seat_names in games[start : start + size]:
+            for side, done in zip(seating.sides, side_results(result, seating), strict=True):
+                name = seat_names[side[0]]
+                unit[name][0] += (k - done.place) / (k - 1)
+                unit[name][1] += done.score
+                cards[name] += done.score
+                wins[name] += done.won
+        keys = [tuple(unit[e]) for e in entrants]
+        for entrant, place in zip(entrants, ranks(keys), strict=True):
+            points[entrant] += (k - place) / (k - 1)
+    return TableScore(
+        tuple(entrants),
+        tuple(points[e] for e in entrants),
+        tuple(cards[e] for e in entrants),
+        tuple(wins[e] for e in entrants),
+    )
+
+
+def table_size(game: Game[Any, Any], config: Config) -> int:
+    """Entrants at a table of `game` set up with `config`: its number of sides when there are
+    three or more (the Snitch game), else 0 (two-sided matches, teams included)."""
+    sides = len(layout(game, config).sides)
+    return sides if sides > 2 else 0

@@ -20,7 +20,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
-from arena.referee.table_score import table_size
+from arena.referee.scoring import table_size
 from arena.store.bots import BotRegistry
 from arena.store.table_rounds import TableStore, table_round_to_json
 from arena.store.tournaments import Status, TournamentStore, round_to_json

@@ -9,8 +9,8 @@ import redis
 
 from arena.games import get_game
 from arena.games.record import GameRecord, replay
+from arena.referee.scoring import score_table
 from arena.referee.seats import layout, lineup
-from arena.referee.table_score import score_table
 from arena.services import events
 from arena.store import keys
 from arena.store.table_rounds import StoredTable, TableStore

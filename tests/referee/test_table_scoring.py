@@ -1,16 +1,20 @@
 """Scoring a duplicate table of the Snitch game (V12): each deal ranks its entrants by the places
-they took over its rotations, then by card points; a faulty seat places last."""
+they took over its rotations, then by card points; a faulty seat places last. And where a pair's
+rule differs from a table's of two."""
 
 from __future__ import annotations
 
 from arena.games import get_game
-from arena.games.api import Result
+from arena.games.api import Config, Result
+from arena.games.record import GameRecord
+from arena.referee.referee import GameOutcome, Termination
+from arena.referee.scoring import score_match, score_table, table_size
 from arena.referee.seats import forfeit_result, layout, lineup
-from arena.referee.table_score import score_table, table_size
 
 CONFIG: dict[str, str | int] = {"city": "paris", "players": 3}
 SEATING = layout(get_game("caper"), CONFIG)
 TABLE = ("ann", "bob", "cat")
+PAIR_CONFIG: Config = {"players": 2}
 
 
 def _won(scores: tuple[int, int, int], winner: int) -> Result:
@@ -62,3 +66,26 @@ def test_only_games_of_three_or_more_sides_are_played_at_tables() -> None:
     assert table_size(caper, CONFIG) == 3
     assert table_size(caper, {"city": "paris"}) == 0
     assert table_size(caper, {"city": "paris", "players": 4}) == 0, "two teams: two sides"
+
+
+def _outcome(result: Result, players: tuple[str, str]) -> GameOutcome:
+    record = GameRecord("age-of-thieves", 1, PAIR_CONFIG, 0, (), players, result=result.to_json())
+    return GameOutcome(record, result, Termination.NORMAL)
+
+
+def test_a_pair_counts_wins_only_where_a_table_of_two_would_also_place_the_losers() -> None:
+    seating = layout(get_game("age-of-thieves"), PAIR_CONFIG)
+    won_by_ann = Result((10, 50), 0, ({}, {}), details={"winners": [0]})
+    nobody_won = Result((5, 30), None, ({}, {}), details={"winners": []})  # bob scored more
+    deal = [(won_by_ann, ("ann", "bob")), (nobody_won, ("ann", "bob"))]
+    pair = score_match([_outcome(r, p) for r, p in deal], ["ann", "bob"], duplicate=True)
+    assert pair.game_points == (1.0, 0.0), "ann won the only game anybody won"
+    table = score_table(("ann", "bob"), deal, seating, duplicate=True)
+    assert table.points == (0.0, 1.0), "one first place each, then bob's 80 card points to 15"
+    # Where every game has a winner the two rules agree: a win each, then bob's 50 card points
+    # to ann's 45.
+    deal[1] = (Result((5, 30), 1, ({}, {}), details={"winners": [1]}), ("ann", "bob"))
+    deal[0] = (Result((40, 20), 0, ({}, {}), details={"winners": [0]}), ("ann", "bob"))
+    pair = score_match([_outcome(r, p) for r, p in deal], ["ann", "bob"], duplicate=True)
+    table = score_table(("ann", "bob"), deal, seating, duplicate=True)
+    assert pair.game_points == table.points == (0.0, 1.0)
