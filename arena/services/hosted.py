@@ -74,12 +74,21 @@ def submit(
     """Store the folder or archive `source` (a path, or an upload's bytes) as a version of bot
     `name`, after checking the token, the files and the manifest: nothing is stored unless all
     of them pass."""
-    bot = _owned_bot(client, name, token, admin_token)
-    entries = (
-        read_submission(source, limits)
-        if isinstance(source, Path)
-        else read_archive_bytes(source, limits)
-    )
+    return store_version(client, _owned_bot(client, name, token, admin_token), source, limits)
+
+
+def store_version(
+    client: redis.Redis,
+    bot: BotInfo,
+    source: Path | bytes,
+    limits: SubmissionLimits = DEFAULT_SUBMISSION_LIMITS,
+) -> Submitted:
+    """Store `source` as a version of `bot`, whose owner the caller checked (`submit` by a
+    token, the web site by its session)."""
+    if isinstance(source, Path):
+        entries = read_submission(source, limits)
+    else:
+        entries = read_archive_bytes(source, limits)
     manifest = _manifest_of(entries)
     sha256, packed = pack(entries)
     if len(packed) > limits.archive_bytes:

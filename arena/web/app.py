@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from arena.web import (
     auth,
     bot_actions,
+    bot_versions,
     bots,
     event_actions,
     head_to_head,
@@ -58,6 +59,7 @@ def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -
             *ladder_actions.routes(),
             *bots.routes(),
             *bot_actions.routes(),
+            *bot_versions.routes(),
             *head_to_head.routes(),
             *sprt.routes(),
             *sprt_actions.routes(),

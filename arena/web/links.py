@@ -95,6 +95,11 @@ def bot_revoke_url(name: str) -> str:
     return f"{bots_url()}/{_part(name)}/revoke"
 
 
+def bot_versions_url(name: str) -> str:
+    """A hosted bot's versions, for its owner or the organiser; POST: submit a new one."""
+    return f"{bots_url()}/{_part(name)}/versions"
+
+
 def head_to_head_url(first: str = "", second: str = "") -> str:
     """Two bots' matches against each other, from `first`'s side; without names, the form."""
     query = f"?{urlencode({'a': first, 'b': second})}" if first and second else ""
