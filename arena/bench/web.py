@@ -102,7 +102,7 @@ def _fetch(url: str) -> tuple[float, float, int]:
 
 
 @contextmanager
-def _arena() -> Iterator[redis.Redis]:
+def fresh_arena() -> Iterator[redis.Redis]:
     with redis_url() as url:
         client = connect(url)
         try:
@@ -112,7 +112,7 @@ def _arena() -> Iterator[redis.Redis]:
 
 
 def standings_page(entrants: int = 1024, rounds: int = 10, fetches: int = 5) -> PageFigures:
-    with _arena() as client:
+    with fresh_arena() as client:
         build_swiss(client, entrants, rounds)
         with serving(client) as site:
             url = f"{site}/tournaments/{NAME}"
@@ -136,7 +136,7 @@ def bots_page(
     entrants: int = 1024, rounds: int = 10, fetches: int = 5, registered: int = 32
 ) -> BotsPageFigures:
     """The bots page with `registered` of the Swiss's entrants registered as bots."""
-    with _arena() as client:
+    with fresh_arena() as client:
         build_swiss(client, entrants, rounds)
         registry = BotRegistry(client)
         for index in range(min(registered, entrants)):
@@ -165,7 +165,7 @@ class WorkersPageFigures:
 
 def workers_page(workers: int = 100, fetches: int = 5) -> WorkersPageFigures:
     """The workers page with `workers` registered RQ workers, each playing a match."""
-    with _arena() as client:
+    with fresh_arena() as client:
         register_busy_workers(client, workers, NAME)
         with serving(client) as site:
             first = _fetch(f"{site}/workers")

@@ -57,7 +57,9 @@ def web(
 @friendly_errors
 def bench_web(entrants: int, rounds: int, fetches: int, workers: int) -> None:
     """Load time of a large Swiss's standings page (server time and the full fetch), of the
-    bots page over its history, and of the workers page with a busy fleet."""
+    bots page over its history, of creating and starting a Swiss of as many registered bots
+    from the site's form, of the other pages that grow with the field, and of the workers page
+    with a busy fleet."""
     from arena.bench.web import bots_page, standings_page, workers_page
 
     if entrants < 2**rounds:
@@ -75,9 +77,28 @@ def bench_web(entrants: int, rounds: int, fetches: int, workers: int) -> None:
         f"Bots page, {b.registered} bots registered, {b.matches} matches recorded: first view "
         f"server {b.first_server_ms:.1f} ms, then {b.server_ms:.1f} ms (median of {b.fetches})"
     )
+    _event_figures(entrants, rounds, fetches)
     w = workers_page(workers, fetches)
     console.print(
         f"Workers page, {w.workers} workers each playing a match: first view server "
         f"{w.first_server_ms:.1f} ms, then {w.server_ms:.1f} ms, full fetch {w.fetch_ms:.1f} ms "
         f"(median of {w.fetches})"
     )
+
+
+def _event_figures(entrants: int, rounds: int, fetches: int) -> None:
+    from arena.bench.web_forms import busiest_pages, event_form
+
+    e = event_form(entrants, fetches)
+    console.print(
+        f"New tournament form, signed in as the organiser, a Swiss of {e.entrants} registered "
+        f"bots (median of {e.events} events): create {e.create_ms:.0f} ms (server "
+        f"{e.create_server_ms:.0f} ms), start {e.start_ms:.0f} ms (server "
+        f"{e.start_server_ms:.0f} ms), then its page {e.page_ms:.0f} ms"
+    )
+    for p in busiest_pages(entrants, rounds, fetches):
+        console.print(
+            f"{p.path} over it, every entrant a registered bot ({p.bytes / 1e3:.0f} kB): first "
+            f"view server {p.first_server_ms:.1f} ms, then {p.server_ms:.1f} ms, full fetch "
+            f"{p.fetch_ms:.1f} ms (median of {fetches})"
+        )

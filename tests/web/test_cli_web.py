@@ -75,5 +75,9 @@ def test_bench_web_reports_server_and_fetch_times_of_a_swiss_standings_page() ->
     assert "full fetch" in got.output and "median of 2" in got.output
     assert "Bots page, 16 bots registered, 32 matches recorded" in got.output
     assert "Workers page, 3 workers each playing a match: first view server" in got.output
+    assert "New tournament form, signed in as the organiser, a Swiss of 16 registered" in got.output
+    assert "create " in got.output and "start " in got.output and "then its page" in got.output
+    for path in ("/ over it", "/tournaments over it", "/bots over it", "/head-to-head?a=bot0000"):
+        assert path in got.output
     refused = CliRunner().invoke(main, ["bench", "web", "--entrants", "8", "--rounds", "4"])
     assert refused.exit_code != 0 and "4 rounds need at least 16 entrants" in refused.output
