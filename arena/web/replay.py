@@ -15,6 +15,7 @@ import gzip
 import json
 from typing import Any
 
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -24,6 +25,7 @@ from arena.games.api import GameError
 from arena.games.record import GameRecord, RecordError, outcome_text
 from arena.services.game_access import GameAccess, GameNotFound, Status, look_up
 from arena.web import links
+from arena.web.aot_svg import city_of, legend
 from arena.web.render import NotFound, page, store_client
 from arena.web.replay_cards import board_legend, card_table
 from arena.web.replay_frames import (
@@ -60,6 +62,9 @@ def game_page(request: Request) -> HTMLResponse:
         context["frames_url"] = f"{links.game_url(access.game_id)}/frames.json"
         context["record_url"] = f"{links.game_url(access.game_id)}/record.json"
         context["text_url"] = f"{links.game_url(access.game_id)}/text"
+        city = city_of(access.record.game, access.record.config)
+        context["city_svg"] = Markup(city) if city else ""  # built and escaped by aot_svg
+        context["city_legend"] = Markup(legend()) if city else ""
     return page(request, "game.html", context)
 
 

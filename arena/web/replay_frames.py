@@ -11,7 +11,7 @@ is `arena.services.game_access`'s business, not this module's).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from arena.games import get_game
@@ -19,6 +19,8 @@ from arena.games.action_words import action_words
 from arena.games.api import Game, GameError, JsonValue
 from arena.games.record import GameRecord, RecordError, replay_states
 from arena.referee.seats import layout
+from arena.web.aot_layout import safe_layout
+from arena.web.aot_pieces import board_frames
 
 ALL = None  # the viewer who sees every seat
 
@@ -29,7 +31,8 @@ AOT_FIELDS = (
     "escape_district", "alarm_next_round", "closed_exit", "to_move", "decision", "hand", "plan",
     "thieves", "guards", "captains", "guard_supply", "captain_supply", "jewels", "yellow_supply",
     "green_supply", "fire", "smoke", "action_deck", "discard", "calm_events_left",
-    "alarm_events_left", "over", "winner", "reason",
+    "alarm_events_left", "over", "winner", "reason", "face_down_tiles", "open_tiles", "peeks",
+    "bribed", "trapped_guards",
 )  # fmt: skip
 
 
@@ -49,9 +52,10 @@ class Frame:
     view: dict[str, JsonValue]  # the observation (a seat) or every seat's composite ("all")
     text: str  # the engine's own text rendering of the same view
     scores: tuple[int, ...] | None  # the result, at the final frame of a finished game
+    board: dict[str, Any] | None = None  # Age of Thieves: the pieces on the city (`aot_pieces`)
 
     def to_json(self) -> dict[str, JsonValue]:
-        return {
+        found: dict[str, JsonValue] = {
             "step": self.step,
             "action": self.action,
             "words": self.words,
@@ -61,6 +65,9 @@ class Frame:
             "text": self.text,
             "scores": None if self.scores is None else list(self.scores),
         }
+        if self.board is not None:
+            found["board"] = self.board
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +132,24 @@ def build_replay(record: GameRecord, viewer: int | None) -> Replay:
         action = None if text is None else _seen(game, previous, text, viewer)
         frames.append(_frame(game, state, step, action, mover, viewer, seats))
         previous = state
+    if game.id == "age-of-thieves":
+        frames = _with_board(record, frames)
     players = record.players or tuple(f"seat {seat}" for seat in range(seats))
     return Replay(
         record.game, game.name, record.config, players, roles(record), viewer, tuple(frames),
         record.termination, record.result,
     )  # fmt: skip
+
+
+def _with_board(record: GameRecord, frames: list[Frame]) -> list[Frame]:
+    """The frames with their pieces on the city, if this viewer knows the game's board."""
+    drawn = safe_layout(record.config)
+    if drawn is None:
+        return frames
+    views = [frame.view for frame in frames]
+    movers, actions = [f.mover for f in frames], [f.action for f in frames]
+    boards = board_frames(drawn, views, movers, actions)
+    return [replace(frame, board=board) for frame, board in zip(frames, boards, strict=True)]
 
 
 def text_at(record: GameRecord, viewer: int | None, step: int) -> str:
@@ -195,6 +215,8 @@ def view_of(game: Game[Any, Any], state: Any, viewer: int | None, seats: int) ->
     view["hands"] = [seen["hand"] for seen in views]
     if "thieves" in view:
         view["thieves"] = [seen["thieves"][seat] for seat, seen in enumerate(views)]
+        peeks = {(space, kind) for seen in views for space, kind in seen["peeks"]}
+        view["peeks"] = [list(peek) for peek in sorted(peeks)]
     return _trimmed(game, view)
 
 

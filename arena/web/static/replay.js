@@ -199,47 +199,68 @@
   function aotThieves(view) {
     const table = el("table", "thieves");
     const head = el("tr");
-    for (const title of ["seat", "thief", "space", "VP", "hand", "state", "AP"]) head.append(el("th", "", title));
+    for (const title of ["seat", "thief", "space", "VP", "hand", "state", "AP blue + red"]) head.append(el("th", "", title));
     table.append(head);
     view.thieves.forEach((t, seat) => {
       const tr = el("tr");
       const name = data.cards[t.thief] ? data.cards[t.thief].name : t.thief;
       const state = [t.in_dungeon ? "in the dungeon" : "", t.hidden ? "hidden" : "", t.arrested ? "arrested" : "",
         t.escaped && t.escaped[0] ? "escaped" : ""].filter(Boolean).join(", ") || "free";
-      for (const cell of [player(seat), name, t.space || "–", t.sheet ? t.sheet.vp : "", t.hand_size, state,
-        `${t.blue_ap ?? 0} blue, ${t.red_ap ?? 0} red`]) tr.append(el("td", "", cell));
+      const legend = data.board || { districts: {}, spaces: {} };
+      const space = t.space || t.exit;
+      const district = legend.districts[legend.spaces[space]];
+      const where = space ? `${space}${district ? ` · ${district}` : ""}` : "–";
+      for (const cell of [player(seat), name, where, t.sheet ? t.sheet.vp : "", t.hand_size, state,
+        `${t.blue_ap ?? 0} + ${t.red_ap ?? 0}`]) tr.append(el("td", "", cell));
+      tr.firstChild.prepend(el("span", `swatch seat-${seat}`)); // the colour of his piece on the city
       table.append(tr);
     });
     return table;
   }
 
-  function aotDistricts(view) {
-    // The board district by district: who and what stands where (spaces as the engine names them).
-    const legend = data.board || { districts: {}, spaces: {} };
-    const rows = {};
-    for (const id of Object.keys(legend.districts)) rows[id] = { thieves: [], guards: [], captains: [], jewels: [], fire: [] };
-    const at = (space) => rows[legend.spaces[space]] || null;
-    view.thieves.forEach((t, seat) => {
-      const row = t.space ? at(t.space) : null;
-      const name = data.cards[t.thief] ? data.cards[t.thief].name : t.thief;
-      if (row) row.thieves.push(`${name} (seat ${seat}) ${t.space}`);
-    });
-    for (const space of view.guards) if (at(space)) at(space).guards.push(space);
-    for (const space of view.captains) if (at(space)) at(space).captains.push(space);
-    for (const [space, kind] of view.jewels) if (at(space)) at(space).jewels.push(`${kind} ${space}`);
-    for (const space of view.fire) if (at(space)) at(space).fire.push(`fire ${space}`);
-    for (const space of view.smoke) if (at(space)) at(space).fire.push(`smoke ${space}`);
-    const table = el("table", "districts");
-    const head = el("tr");
-    for (const title of ["district", "thieves", "guards", "captains", "jewels", "fire, smoke"]) head.append(el("th", "", title));
-    table.append(head);
-    for (const [id, row] of Object.entries(rows)) {
-      const tr = el("tr");
-      tr.append(el("td", "", `${id} ${legend.districts[id]}`));
-      for (const cell of [row.thieves, row.guards, row.captains, row.jewels, row.fire]) tr.append(el("td", "", cell.join(", ") || "–"));
-      table.append(tr);
+  // --- Age of Thieves: the pieces on the city the page drew (aot_svg.py) ---------------------------
+  const SVG = "http://www.w3.org/2000/svg";
+  const SIZES = { thief: [26, 31], guard: [19, 21], captain: [24, 26], jewel: [15, 15], tile: [17, 17], fire: [40, 40], smoke: [46, 46] };
+
+  function svg(tag, attrs = {}) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, String(value));
+    return node;
+  }
+
+  function makePiece(p) {
+    // A piece keeps its element (and id) from step to step: a new transform slides it (CSS).
+    const [w, h] = SIZES[p.kind] || [16, 16];
+    const node = svg("g", { id: `piece-${p.id}` });
+    node.append(svg("use", { href: `#sym-${p.kind}`, x: -w / 2, y: -h / 2, width: w, height: h, fill: "currentColor" }));
+    node.append(svg("text", { y: p.kind === "thief" ? 10 : 4 }), svg("title"));
+    return node;
+  }
+
+  function drawCity(frame) {
+    const city = $("city");
+    if (!city || !frame.board) return;
+    const shown = new Set();
+    for (const p of frame.board.pieces) {
+      let node = document.getElementById(`piece-${p.id}`);
+      if (!node) {
+        node = makePiece(p);
+        node.style.transform = `translate(${p.x}px, ${p.y}px)`;
+        (p.kind === "fire" || p.kind === "smoke" ? $("overlays") : $("pieces")).append(node);
+      }
+      shown.add(node.id);
+      node.setAttribute("class", `piece k-${p.kind} ${p.cls}`);
+      node.dataset.space = p.space;
+      node.dataset.kind = p.kind;
+      node.style.transform = `translate(${p.x}px, ${p.y}px)`;
+      node.querySelector("text").textContent = p.label;
+      node.querySelector("title").textContent = p.title;
     }
-    return table;
+    for (const node of [...city.querySelectorAll(".piece")]) if (!shown.has(node.id)) node.remove();
+    const trail = $("trail");
+    trail.setAttribute("points", frame.board.trail.map(([x, y]) => `${x},${y}`).join(" "));
+    trail.setAttribute("class", frame.mover === null ? "" : `seat-${frame.mover}`);
+    $("moves").replaceChildren(...frame.board.moved.map(([x1, y1, x2, y2]) => svg("line", { x1, y1, x2, y2, "marker-end": "url(#arrow)" })));
   }
 
   function drawAgeOfThieves(view) {
@@ -247,7 +268,6 @@
       `action deck ${view.action_deck}`, `events left: calm ${view.calm_events_left}, alarm ${view.alarm_events_left}`];
     const board = [aotThieves(view)];
     if (view.event) board.push(row("event", [card(view.event)]));
-    board.push(aotDistricts(view));
     if (view.over) board.push(el("p", "notice", view.reason));
     const seats = view.thieves.map((t, seat) => {
       const panel = el("div", "seat-panel");
@@ -298,6 +318,7 @@
     $("move-text").textContent = moveText(frame) + next;
     const prev = step > 0 ? data.frames[step - 1].view : null;
     const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view, prev);
+    if (data.game === "age-of-thieves") drawCity(frame);
     const board = $("board");
     board.replaceChildren(el("p", "info", drawn.info), ...drawn.board);
     if (frame.scores) {
@@ -379,6 +400,14 @@
   root.addEventListener("keydown", (event) => {
     if ((event.key === "Enter" || event.key === " ") && toggleCard(event)) event.preventDefault();
   });
+  const zoom = $("city-zoom");
+  if (zoom) {
+    zoom.addEventListener("click", () => {
+      const on = $("city-box").classList.toggle("zoomed"); // twice as wide, scrolled in its box
+      zoom.setAttribute("aria-pressed", String(on));
+      zoom.textContent = on ? "Fit the city" : "Zoom the city";
+    });
+  }
   $("first").addEventListener("click", () => show(0));
   $("back").addEventListener("click", () => show(step - 1));
   $("forward").addEventListener("click", () => show(step + 1));
