@@ -27,6 +27,7 @@ from pathlib import Path, PurePosixPath
 from arena.hosted.manifest import MANIFEST_NAME
 
 MIB = 1024 * 1024
+MAX_NAME = 1024  # characters of a file's path in the submission
 
 
 class SubmissionError(ValueError):
@@ -204,6 +205,11 @@ def _normalised(entry: Entry) -> Entry:
     parts = [part for part in name.split("/") if part not in ("", ".")]
     if name.startswith("/") or ".." in parts or not parts or "\0" in name:
         raise SubmissionError(f"refused path {entry.name!r}: it must stay inside the submission")
+    if not _plain(name) or len(name) > MAX_NAME or any(len(p.encode()) > 255 for p in parts):
+        raise SubmissionError(
+            f"refused path {entry.name!r}: use printable UTF-8 names, at most 255 bytes a "
+            f"part and {MAX_NAME} characters in all"
+        )
     if entry.link:
         target = entry.data.decode(errors="replace")
         if target.startswith("/") or ".." in target.split("/") or "\0" in target or not target:
@@ -211,6 +217,15 @@ def _normalised(entry: Entry) -> Entry:
                 f"refused symlink {entry.name} -> {target}: it must point inside its own folder"
             )
     return _renamed(entry, "/".join(parts))
+
+
+def _plain(name: str) -> bool:
+    """Printable and valid UTF-8 (a name read with surrogate escapes is not)."""
+    try:
+        name.encode()
+    except UnicodeEncodeError:
+        return False
+    return name.isprintable()
 
 
 def _renamed(entry: Entry, name: str) -> Entry:

@@ -9,9 +9,11 @@ in the sandbox; `playable` finds the version to play ("NAME" the newest playable
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +41,7 @@ from arena.store.bots import BotInfo, BotRegistry, BotRegistryError, is_admin, t
 
 PREFIX = "hosted:"  # `arena play hosted:NAME` names a stored version, not a connected bot
 CACHE_ENV = "ARENA_HOSTED_CACHE"
+CACHE_IDLE_S = 2 * 24 * 3600  # a version's folder unused this long leaves the cache
 
 
 class HostedError(ValueError):
@@ -217,7 +220,9 @@ def materialise(
     root = root or cache_root()
     folder = root / f"{bot_id}-{info.version}-{'built' if built else 'source'}"
     if folder.is_dir():
+        os.utime(folder)  # used now: kept by `prune_cache`
         return folder
+    prune_cache(root)
     packed = BotVersions(client).files(bot_id, info.version, built)
     if packed is None:
         raise HostedError(f"the files of version {info.version} are missing from the store")
@@ -232,6 +237,20 @@ def materialise(
     finally:
         shutil.rmtree(partial, ignore_errors=True)
     return folder
+
+
+def prune_cache(root: Path, idle_s: float = CACHE_IDLE_S) -> list[Path]:
+    """Remove the folders of `root` unused for `idle_s` (versions no game started from, and the
+    scratch folders of builds or unpackings that died); the removed ones. A version removed is
+    unpacked again when next played: the store keeps every version."""
+    removed = []
+    cutoff = time.time() - idle_s
+    for path in root.iterdir():
+        with contextlib.suppress(OSError):  # another process pruning or unpacking meanwhile
+            if path.is_dir() and not path.is_symlink() and path.stat().st_mtime < cutoff:
+                shutil.rmtree(path)
+                removed.append(path)
+    return removed
 
 
 def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playable:

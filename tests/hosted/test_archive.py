@@ -97,6 +97,8 @@ def test_unpacking_gives_back_the_files_with_their_modes(tmp_path: Path) -> None
         ([member("null", tarfile.CHRTYPE)], "not a regular file"),
         ([member("fifo", tarfile.FIFOTYPE)], "not a regular file"),
         ([member("x.py"), member("./x.py")], "appears twice"),
+        ([member("bad\nname.py")], "printable UTF-8"),
+        ([member("x" * 300)], "at most 255 bytes a part"),
     ],
 )
 def test_hostile_tar_members_are_refused(members: list[tarfile.TarInfo], message: str) -> None:

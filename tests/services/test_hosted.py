@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from arena.hosted.archive import SubmissionError, SubmissionLimits
 from arena.hosted.manifest import ManifestError
 from arena.services import bots, hosted
 from arena.store import keys
+from arena.store.backup import backup, restore
 from arena.store.bot_versions import BuildState
 from arena.store.bots import BotRegistryError
 
@@ -134,3 +136,33 @@ def test_the_newest_version_is_played_from_a_cached_folder(
     assert (pinned.folder / "bot.py").read_text() == "print('v1')\n"
     with pytest.raises(hosted.HostedError, match="has no version 'ffff'"):
         hosted.playable(redis_client, "player@ffff", cache)
+
+
+def test_idle_cached_folders_are_pruned_and_unpacked_again(
+    redis_client: redis.Redis, tmp_path: Path
+) -> None:
+    _, token = bots.register(redis_client, "cached")
+    hosted.submit(redis_client, "cached", bot_folder(tmp_path / "a"), token, None)
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    first = hosted.playable(redis_client, "cached", cache).folder
+    stale = cache / ".unpacking-left-by-a-crash"
+    stale.mkdir()
+    os.utime(first, (1, 1))
+    os.utime(stale, (1, 1))
+    assert sorted(hosted.prune_cache(cache)) == sorted([first, stale])
+    again = hosted.playable(redis_client, "cached", cache).folder
+    assert again == first and (again / "bot.py").read_text() == "print('v1')\n"
+    assert hosted.prune_cache(cache) == []  # just used
+
+
+def test_versions_survive_a_backup_and_restore(redis_client: redis.Redis, tmp_path: Path) -> None:
+    _, token = bots.register(redis_client, "kept")
+    stored = hosted.submit(redis_client, "kept", bot_folder(tmp_path / "a"), token, None)
+    backup(redis_client, tmp_path / "store.backup")
+    redis_client.flushdb()
+    restore(redis_client, tmp_path / "store.backup")
+    assert [v.version for v in hosted.versions(redis_client, "kept")] == [stored.version.version]
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    assert (hosted.playable(redis_client, "kept", cache).folder / "bot.py").exists()
