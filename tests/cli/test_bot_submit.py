@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import shutil
+import tempfile
 from pathlib import Path
 
 import redis
 from click.testing import CliRunner, Result
+from pytest import MonkeyPatch
 
 from arena.cli import main
 from arena.services import bots
+from arena.services.hosted import CACHE_ENV
 
 
 def arena(url: str, *args: str, token: str | None = None) -> Result:
@@ -41,3 +45,28 @@ def test_refusals_are_one_line(
     out = arena(redis_server_url, "bot", "versions", "nobody")
     assert out.exit_code == 1 and "no bot named 'nobody'" in out.output
     assert "Traceback" not in out.output
+
+
+def test_a_failed_build_is_printed_and_kept_for_the_owner(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path, monkeypatch: MonkeyPatch
+) -> None:
+    cache = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
+    cache.chmod(0o755)
+    monkeypatch.setenv(CACHE_ENV, str(cache))
+    _, token = bots.register(redis_client, "clihost")
+    manifest = 'command = "./bot"\nbuild = "echo no compiler today >&2; exit 2"\n'
+    (tmp_path / "arena-bot.toml").write_text(manifest)
+    try:
+        out = arena(redis_server_url, "bot", "submit", "clihost", str(tmp_path), token=token)
+    finally:
+        shutil.rmtree(cache)
+    assert out.exit_code == 1
+    assert "no compiler today" in out.output and "failed to build" in out.output
+    version = out.output.split("Stored version ")[1].split()[0]
+    shown = arena(redis_server_url, "bot", "versions", "clihost", "--build-output", version)
+    assert shown.exit_code == 1 and "neither bot clihost's token" in shown.output
+    shown = arena(
+        redis_server_url, "bot", "versions", "clihost", "--build-output", version, token=token
+    )
+    assert "no compiler today" in shown.output and "exited with code 2" in shown.output
+    assert "failed" in arena(redis_server_url, "bot", "versions", "clihost").output
