@@ -74,9 +74,12 @@ REDIS_OPTION = click.option(
 
 
 def _fresh_seed_unless_given(_ctx: click.Context, _param: click.Parameter, seed: int | None) -> int:
-    from arena.services.events import fresh_seed
+    from arena.services.events import event_seed
 
-    return fresh_seed() if seed is None else seed
+    try:
+        return event_seed(seed)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
 
 
 def event_seed_option(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -84,7 +87,7 @@ def event_seed_option(what: str) -> Callable[[Callable[P, R]], Callable[P, R]]:
     events never share deals by default (a finished event's replays would show the next one's)."""
     return click.option(
         "--seed",
-        type=click.IntRange(0, 2**31 - 1),
+        type=int,
         callback=_fresh_seed_unless_given,
         help=f"Seed of {what} (default: a fresh random seed, printed; give it to repeat deals).",
     )

@@ -132,6 +132,15 @@ def fresh_seed() -> int:
     return secrets.randbelow(MAX_SEED + 1)
 
 
+def event_seed(given: int | None) -> int:
+    """The seed given, checked, or a fresh one (`fresh_seed`)."""
+    if given is None:
+        return fresh_seed()
+    if not 0 <= given <= MAX_SEED:
+        raise ValueError(f"seed must be between 0 and {MAX_SEED}, not {given}")
+    return given
+
+
 def parse_time_control(text: str) -> TimeControl:
     """MOVE_MS+BANK_MS (the bank may be left out: none), as `--time-control` takes it."""
     move, _, bank = text.strip().partition("+")

@@ -13,7 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from arena.services.events import MAX_SEED, fresh_seed
+from arena.services.events import event_seed
 from arena.store.web_sessions import ORGANISER, WebSession
 from arena.web import signer
 from arena.web.notice import set_notice
@@ -60,12 +60,7 @@ def number(text: str, field: str) -> float:
 
 def seed(text: str) -> int:
     """The event's seed: a fresh one when left blank, as the CLI's `--seed`."""
-    given = whole_number(text, "seed")
-    if given is None:
-        return fresh_seed()
-    if given > MAX_SEED:
-        raise ValueError(f"seed must be between 0 and {MAX_SEED}, not {given}")
-    return given
+    return event_seed(whole_number(text, "seed"))
 
 
 def back_to(request: Request, url: str, message: str, refused: bool = False) -> Response:

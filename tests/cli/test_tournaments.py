@@ -148,3 +148,4 @@ def test_events_get_a_fresh_seed_unless_one_is_given(
     refused = arena(redis_server_url, "tournament", "create", "bad", "--entrants",
                     "random,greedy", "--seed", "-1")  # fmt: skip
     assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "seed must be between 0 and 2147483647, not -1" in refused.output
