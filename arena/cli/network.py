@@ -151,10 +151,11 @@ def run_register(console: Console, url: str | None, name: str, quiet: bool = Fal
 
 def run_list(console: Console, url: str | None) -> None:
     table = Table(title="Registered bots")
-    for column in ("name", "id", "connected"):
+    for column in ("name", "id", "connected", "hosted version"):
         table.add_column(column)
     for bot in bots.listing(connect(require_redis_url(url))):
-        table.add_row(bot.info.name, bot.info.bot_id, "yes" if bot.online else "no")
+        online = "yes" if bot.online else "no"
+        table.add_row(bot.info.name, bot.info.bot_id, online, bot.hosted or "-")
     console.print(table)
 
 

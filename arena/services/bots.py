@@ -17,6 +17,7 @@ import redis
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
 from arena.play.match import UnknownPlayerError
+from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError
 from arena.store.relay import RunnerRelay, StreamEnd
 
@@ -25,6 +26,7 @@ from arena.store.relay import RunnerRelay, StreamEnd
 class ListedBot:
     info: BotInfo
     online: bool
+    hosted: str | None = None  # a hosted bot's newest version
 
 
 def register(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
@@ -63,9 +65,13 @@ def revoked_among(client: redis.Redis, names: Iterable[str]) -> frozenset[str]:
 
 
 def listing(client: redis.Redis) -> list[ListedBot]:
-    """Every registered bot, with whether a gateway holds its stream now."""
-    registry = BotRegistry(client)
-    return [ListedBot(bot, registry.is_online(bot.bot_id)) for bot in registry.all()]
+    """Every registered bot, with whether a gateway holds its stream now and, for a hosted bot,
+    its newest version."""
+    registry, versions = BotRegistry(client), BotVersions(client)
+    return [
+        ListedBot(bot, registry.is_online(bot.bot_id), versions.newest(bot.bot_id))
+        for bot in registry.all()
+    ]
 
 
 def check_players(

@@ -81,6 +81,11 @@ class BotVersions:
         assert info is not None  # just written
         return info, new
 
+    def newest(self, bot_id: str) -> str | None:
+        """The id of the bot's newest submitted version, or None."""
+        found = self._redis.zrevrange(keys.bot_versions(bot_id), 0, 0)
+        return next((as_text(v) for v in found if isinstance(v, (bytes, str))), None)
+
     def is_hosted(self, bot_id: str) -> bool:
         return bool(self._redis.hget(keys.bot(bot_id), "hosted"))
 

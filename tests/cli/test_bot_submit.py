@@ -34,6 +34,7 @@ def test_submit_then_list_the_versions(
     listed = arena(redis_server_url, "bot", "versions", "clihost")
     version = out.output.split("Stored version ")[1].split()[0]
     assert version in listed.output and "none" in listed.output and "python" in listed.output
+    assert version in arena(redis_server_url, "bot", "list").output
 
 
 def test_refusals_are_one_line(

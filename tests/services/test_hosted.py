@@ -51,6 +51,9 @@ def test_the_owner_submits_and_the_same_files_are_one_version(
     listed = hosted.versions(redis_client, "hostie")
     assert [info.version for info in listed] == [second.version, first.version.version]
     assert listed[1].files == 2 and listed[1].manifest["command"] == ["python3", "bot.py"]
+    assert [(b.info.name, b.hosted) for b in bots.listing(redis_client)] == [
+        ("hostie", second.version)
+    ]
 
 
 def test_an_archive_given_as_bytes_is_a_submission(
