@@ -154,6 +154,8 @@ def test_the_organiser_chooses_the_bots_stops_and_resumes_a_ladder(
         redis_server_url, "ladder", "bots", "main", "random, ghost"
     )
     assert store.get(ref).bots == ("search#8", "random")
+    markup = act(web, "bots", bots="<img src=x onerror=alert(1)>")
+    assert "<img src=x" not in markup.text and "&lt;img src=x onerror=alert(1)&gt;" in markup.text
     early = act(web, "stop")
     assert notice(early.text) == cli_refusal(redis_server_url, "ladder", "stop", "main")
     ladders.begin_run(redis_client, ref)  # as its matchmaker does when it first runs
