@@ -2,9 +2,10 @@
 packed into one canonical archive whose sha256 names the version.
 
 Refused: names that are absolute or climb out with '..', files under a symlinked folder,
-symlinks that are absolute or hold '..' (so none can point out of the submission), hard links,
-devices, FIFOs and sockets, and anything over the limits, which are checked as the files are
-read so that a compressed bomb is never inflated past them.
+symlinks that are absolute, climb above the top or pass through another symlink (so none can
+point out of the submission), hard links, devices, FIFOs and sockets, names that are not
+printable UTF-8, and anything over the limits, which are checked as the files are read so that
+a compressed bomb is never inflated past them.
 
 The canonical archive is an uncompressed tar of the files sorted by name, with times, owners
 and modes wiped (0644, or 0755 for an executable): the same files give the same bytes, hence
@@ -197,6 +198,8 @@ def _checked(entries: list[Entry]) -> list[Entry]:
                 )
             if "/".join(parents[:depth]) in found:
                 raise SubmissionError(f"{entry.name} lies under a file of the same name")
+        if entry.link:
+            _check_link(entry, links)
     return sorted(found.values(), key=lambda entry: entry.name)
 
 
@@ -210,13 +213,31 @@ def _normalised(entry: Entry) -> Entry:
             f"refused path {entry.name!r}: use printable UTF-8 names, at most 255 bytes a "
             f"part and {MAX_NAME} characters in all"
         )
-    if entry.link:
-        target = entry.data.decode(errors="replace")
-        if target.startswith("/") or ".." in target.split("/") or "\0" in target or not target:
-            raise SubmissionError(
-                f"refused symlink {entry.name} -> {target}: it must point inside its own folder"
-            )
     return _renamed(entry, "/".join(parts))
+
+
+def _check_link(entry: Entry, links: set[str]) -> None:
+    """Refuse a symlink unless its target, followed from the link's folder one part at a time,
+    stays inside the submission: relative, never climbing above the top with '..', and never
+    passing through another symlink (whose own '..' would be the kernel's, not this walk's).
+    node_modules/.bin's links (../pkg/bin/cli.js) pass; /etc and ../../etc do not."""
+    target = entry.data.decode(errors="replace")
+    refused = SubmissionError(
+        f"refused symlink {entry.name} -> {target}: it must point inside the submission"
+    )
+    if not target or target.startswith("/") or "\0" in target:
+        raise refused
+    at = entry.name.split("/")[:-1]
+    steps = [part for part in target.split("/") if part not in ("", ".")]
+    for index, part in enumerate(steps):
+        if part == "..":
+            if not at:
+                raise refused
+            at.pop()
+            continue
+        at.append(part)
+        if index < len(steps) - 1 and "/".join(at) in links:
+            raise refused
 
 
 def _plain(name: str) -> bool:
