@@ -15,6 +15,7 @@ from arena.bots import make_bot
 from arena.games import base_config, get_game
 from arena.hosted.program import Program
 from arena.hosted.seat import ProgramSeat
+from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import BuiltinSeat, FaultPolicy, Seat, referee_game
 
 # A random bot in plain Python: what the sandbox's system Python runs with no packages.
@@ -71,7 +72,14 @@ def play_games(games: int, program: Program | None) -> tuple[list[float], float,
         )
         seats = [first, BuiltinSeat(make_bot("random"), game, seed, 1)]
         outcome = referee_game(
-            game, config, seed, seats, POLICY, game_id=f"bench-{seed}", timer=time.perf_counter
+            game,
+            config,
+            seed,
+            seats,
+            POLICY,
+            game_id=f"bench-{seed}",
+            timer=time.perf_counter,
+            texts=ACTION_TEXTS,
         )
         latencies += outcome.latencies_ms[0]
         decisions += sum(len(seat) for seat in outcome.latencies_ms)

@@ -27,6 +27,7 @@ from typing import Any
 
 from arena.games import get_game
 from arena.play.remote import RemoteSeat
+from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import (
     Decision,
     DecisionRequest,
@@ -193,7 +194,16 @@ def _runner(url: str, pairs: Sequence[tuple[Any, Any]], end: float, latencies: l
             for bot in (first, second)
         ]
         game_id = f"bench-{secrets.token_hex(4)}"
-        referee_game(game, {"city": "paris"}, seed, seats, POLICY, game_id, timer=time.perf_counter)
+        referee_game(
+            game,
+            {"city": "paris"},
+            seed,
+            seats,
+            POLICY,
+            game_id,
+            timer=time.perf_counter,
+            texts=ACTION_TEXTS,
+        )
         seed += 1
     latencies.extend(mine)  # list.extend is atomic under the GIL
 

@@ -11,6 +11,7 @@ from arena.bots import make_bot
 from arena.bots.base import Bot
 from arena.games.api import Config, Game, Result
 from arena.games.record import GameRecord
+from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import UNTIMED, BuiltinSeat, FaultPolicy, Seat, referee_game
 from arena.referee.seats import layout, lineup
 
@@ -38,7 +39,14 @@ def play_game(
         for seat, bot in enumerate(bots)
     ]
     outcome = referee_game(
-        game, config, seed, seats, UNTIMED, game_id=f"local-{seed}", timer=time.perf_counter
+        game,
+        config,
+        seed,
+        seats,
+        UNTIMED,
+        game_id=f"local-{seed}",
+        timer=time.perf_counter,
+        texts=ACTION_TEXTS,
     )
     return PlayedGame(outcome.record, outcome.result)
 
@@ -74,6 +82,7 @@ def play_rotation(
         FaultPolicy(),
         game_id=f"local-{seed}-{rotation}",
         timer=time.perf_counter,
+        texts=ACTION_TEXTS,
     )
     return PlayedGame(outcome.record, outcome.result)
 

@@ -19,6 +19,7 @@ from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
 from arena.play.metrics import GameMetrics, MatchMetrics
 from arena.play.remote import GatewayLostError, RemoteSeat
+from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.referee.seats import layout, lineup
 from arena.store import keys
@@ -81,6 +82,7 @@ def play_match(
                 policy,
                 game_id,
                 timer=time.perf_counter,
+                texts=ACTION_TEXTS,
             )
         except Exception:
             with contextlib.suppress(redis.RedisError):

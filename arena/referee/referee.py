@@ -195,10 +195,6 @@ class _Clock:
         )
 
 
-# Each game's record holds its actions as text; the texts are remembered across games.
-ACTION_TEXTS = ActionTexts()
-
-
 def referee_game(
     game: Game[Any, Any],
     config: Config,
@@ -208,9 +204,13 @@ def referee_game(
     game_id: str,
     *,
     timer: Timer,
+    texts: ActionTexts | None = None,
 ) -> GameOutcome:
-    """Play one game to its end or to a forfeit, and return its record and result."""
-    return _Referee(game, config, seed, seats, policy, game_id, timer).play()
+    """Play one game to its end or to a forfeit, and return its record and result. The record
+    holds the actions as text: `texts` remembers them across the games a caller plays (the
+    same actions recur in every game), else they are remembered for this game alone."""
+    texts = ActionTexts() if texts is None else texts
+    return _Referee(game, config, seed, seats, policy, game_id, timer, texts).play()
 
 
 class _Referee:
@@ -223,9 +223,10 @@ class _Referee:
         policy: FaultPolicy,
         game_id: str,
         timer: Timer,
+        texts: ActionTexts,
     ) -> None:
         self.game, self.config, self.seed, self.seats = game, config, seed, seats
-        self.policy, self.game_id, self.timer = policy, game_id, timer
+        self.policy, self.game_id, self.timer, self.texts = policy, game_id, timer, texts
         self._rng: random.Random | None = (
             None  # made on a first timeout: most games never need it, so they skip the seeding
         )
@@ -250,7 +251,7 @@ class _Referee:
             action, forfeit = self._decide(state, mover, len(actions))
             if action is not None:
                 state = game.apply(state, action, mover)
-                actions.append(ACTION_TEXTS.text(game, action))
+                actions.append(self.texts.text(game, action))
         outcome = self._outcome(state, actions, forfeit)
         for seat, info in zip(seats, infos, strict=True):
             seat.finish(info, outcome)

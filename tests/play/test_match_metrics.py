@@ -10,6 +10,7 @@ import redis
 from arena.bots import make_bot
 from arena.games import get_game
 from arena.games.api import Observation
+from arena.games.record import ActionTexts
 from arena.metrics.recorder import (
     DECISION_LATENCY,
     DECISION_TIMEOUTS,
@@ -23,7 +24,6 @@ from arena.metrics.recorder import (
 from arena.play.match import play_match
 from arena.play.metrics import MatchMetrics
 from arena.referee.referee import (
-    ACTION_TEXTS,
     UNTIMED,
     BuiltinSeat,
     DecisionRequest,
@@ -130,9 +130,9 @@ class _ListActions:
 
 
 def test_action_texts_are_the_games_own_hashable_or_not() -> None:
-    game = get_game("caper")
+    game, texts = get_game("caper"), ActionTexts()
     state = game.create({"city": "paris"}, 5)
     for action in game.legal_actions(state):
-        assert ACTION_TEXTS.text(game, action) == game.action_text(action)
-        assert ACTION_TEXTS.text(game, action) == game.action_text(action)  # remembered
-    assert ACTION_TEXTS.text(_ListActions(), [1, 2]) == "1+2"  # type: ignore[arg-type]
+        assert texts.text(game, action) == game.action_text(action)
+        assert texts.text(game, action) == game.action_text(action)  # remembered
+    assert texts.text(_ListActions(), [1, 2]) == "1+2"  # type: ignore[arg-type]

@@ -1,4 +1,5 @@
-"""The referee's fault policy: strikes, forfeits and how each game's record says it ended."""
+"""The referee's fault policy: strikes, forfeits and how each game's record says it ended; the
+timer and the memory of action texts it is handed."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import pytest
 from arena.bots import make_bot
 from arena.bots.random_bot import RandomBot
 from arena.games.caper import CAPER, Action, ActionKind
-from arena.games.record import GameRecord, replay_states
+from arena.games.record import ActionTexts, GameRecord, replay_states
 from arena.play.local import play_game
+from arena.referee import referee
 from arena.referee.referee import (
     BuiltinSeat,
     Decision,
@@ -175,3 +177,24 @@ def test_views_are_built_only_for_bots_that_look() -> None:
     assert 0 < counting.views < looks
     same = play_game(CAPER, {"city": "paris"}, 5, (make_bot("random"), make_bot("random")))
     assert same.record.actions == blind.record.actions, "not looking changes nothing else"
+
+
+def test_the_referee_times_decisions_with_the_timer_it_is_handed() -> None:
+    ticks = iter(range(0, 10**6, 3))  # every reading 3 s after the last: each decision takes 3 s
+    outcome = referee_game(
+        CAPER, {}, 5, [builtin(0), builtin(1)], POLICY, "timed", timer=lambda: next(ticks)
+    )
+    assert outcome.termination is Termination.NORMAL, "over budget: the banks pay, no strike"
+    assert {ms for seat in outcome.latencies_ms for ms in seat} == {3000.0}
+    assert outcome.record.meta["mean_decision_ms"] == [3000.0, 3000.0]
+
+
+def test_action_texts_are_remembered_only_in_the_memory_the_caller_hands_over() -> None:
+    seats = [builtin(0, seed=6), builtin(1, seed=6)]
+    alone = referee_game(CAPER, {}, 6, seats, POLICY, "g", timer=time.perf_counter)
+    texts = ActionTexts()
+    seats = [builtin(0, seed=6), builtin(1, seed=6)]
+    kept = referee_game(CAPER, {}, 6, seats, POLICY, "g", timer=time.perf_counter, texts=texts)
+    assert kept.record.actions == alone.record.actions
+    assert len(texts) == len(set(kept.record.actions)) > 0
+    assert not [name for name, value in vars(referee).items() if isinstance(value, ActionTexts)]
