@@ -41,8 +41,11 @@ LABEL org.opencontainers.image.title="caper-arena" \
 # HOME and TMPDIR point at /tmp, the only place the processes write (an emptyDir in Kubernetes).
 # bubblewrap: the sandbox hosted (program) bots run in. Unprivileged, it needs the kernel's user
 # namespaces, which a pod gets with a seccomp/AppArmor profile that allows them.
+# gcc and libc6-dev: the `cc` a submission's build step compiles native bots with; nodejs: the
+# `node` runtime. Both are seen read-only under /usr inside the sandbox (python3 already is).
 RUN apt-get update \
     && apt-get install -y --no-install-recommends bubblewrap=0.8.* \
+        gcc=4:12.2.* libc6-dev=2.36-* nodejs=18.* \
     && rm -rf /var/lib/apt/lists/* \
     && groupadd --system --gid 10001 arena \
     && useradd --system --uid 10001 --gid arena --no-create-home \
