@@ -5,6 +5,7 @@ and a phone. Screenshots go to tests/artifacts/web/<test>/, to be looked at."""
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import Counter
 from pathlib import Path
@@ -18,6 +19,7 @@ from arena.games import get_game
 from arena.games.record import GameRecord, replay_states
 from arena.play.local import play_rotation
 from arena.store import keys
+from arena.web.aot_pieces import tile_label
 from arena.web.app import create_app
 from tests.web.browser import serve
 
@@ -25,6 +27,7 @@ pytestmark = pytest.mark.timeout(300)
 
 GAME = get_game("age-of-thieves")
 SEED = 5  # 4 greedy thieves: three escape, one is caught on the way out
+PEEK_SEED = 2  # 4 random thieves: fire, smoke, open tiles, and seat 2 peeks at two tiles
 LAPTOP: ViewportSize = {"width": 1366, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
 READY = "#replay[data-ready=true]"
@@ -36,10 +39,10 @@ SPACES_DRAWN = """nodes => nodes.map(n => { const r = n.querySelector('circle, r
   return [n.dataset.space, r.x + r.width / 2, r.y + r.height / 2, r.width]; })"""
 
 
-def _store(client: redis.Redis) -> GameRecord:
+def _store(client: redis.Redis, bots: str = "greedy", seed: int = SEED) -> GameRecord:
     """The four rotations of one deal, as a match stores them: its games may be shown."""
     records = [
-        play_rotation(GAME, {"players": 4}, SEED, ["greedy"] * 4, rotation).record
+        play_rotation(GAME, {"players": 4}, seed, [bots] * 4, rotation).record
         for rotation in range(4)
     ]
     for rotation, record in enumerate(records):
@@ -47,10 +50,19 @@ def _store(client: redis.Redis) -> GameRecord:
     return records[0]
 
 
+def _view(record: GameRecord, step: int, seat: int = 0) -> dict[str, Any]:
+    return _views(record.dumps(), seat)[step]
+
+
+@functools.cache
+def _views(record: str, seat: int) -> list[dict[str, Any]]:
+    states = replay_states(GameRecord.loads(record))
+    return [GAME.observation(state, seat).to_json() for _, state in states]
+
+
 def _expected(record: GameRecord, step: int) -> Counter[tuple[str, str]]:
     """What stands where at `step`, from the engine's own observation of the record."""
-    state = [state for _, state in replay_states(record)][step]
-    view = GAME.observation(state, 0).to_json()
+    view = _view(record, step)
     found: Counter[tuple[str, str]] = Counter()
     for seat, thief in enumerate(view["thieves"]):
         if thief["space"] or thief["exit"]:
@@ -142,3 +154,29 @@ def test_the_city_fits_a_phone_and_zooms_and_a_seat_view_draws_the_same_pieces(
         phone.screenshot(path=artifacts / "phone-step-60-zoomed.png")
         assert _seen(phone) == _expected(record, 60)
     context.close()
+
+
+def test_fire_smoke_open_and_peeked_tiles_and_each_seat_sees_only_its_own_peeks(
+    redis_client: redis.Redis, page: Page, artifacts: Path
+) -> None:
+    record = _store(redis_client, "random", PEEK_SEED)
+    fire = next(i for i in range(len(record.actions)) if _view(record, i)["fire"])
+    smoke = next(i for i in range(fire, len(record.actions)) if _view(record, i)["smoke"])
+    opened = next(i for i in range(len(record.actions)) if _view(record, i)["open_tiles"])
+    peeks = [(i, _view(record, i, 2)["peeks"]) for i in range(len(record.actions))]
+    peek_step, peeked = next((i, p) for i, p in peeks if p)
+    with serve(create_app(redis_client)) as server:
+        page.goto(f"{server.url}/games/aot.g0")
+        page.wait_for_selector(READY)
+        for step in (fire, smoke, opened, len(record.actions)):
+            _go(page, step)
+            assert _seen(page) == _expected(record, step), f"step {step}"
+            page.locator("#city").screenshot(path=artifacts / f"city-{step}.png")
+        space, kind = peeked[0]
+        for seat, label in (("2", tile_label(kind)), ("0", "?"), ("all", tile_label(kind))):
+            page.select_option("#seat", seat)
+            page.wait_for_selector(READY)
+            _go(page, peek_step)
+            assert page.text_content(f"#piece-tile-{space} text") == label, f"seat {seat}"
+            assert _seen(page) == _expected(record, peek_step)
+        page.locator("#city").screenshot(path=artifacts / f"city-{peek_step}-all-seats.png")
