@@ -67,7 +67,8 @@ def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> li
             else f"{points_text(m.scores[index])} - {rest}"
         )
         first = links.game_url(m.game_id) if m.game_id else ""
-        versus = links.head_to_head_url(name, others[0]) if len(others) == 1 else ""
+        two_sided = len(others) == 1 and not m.place  # a ladder table names its others as one
+        versus = links.head_to_head_url(name, others[0]) if two_sided else ""
         shown.append(
             RecentMatch(
                 m.where, m.where_url, m.label, ", ".join(others), score, first, versus,

@@ -59,7 +59,10 @@ def test_the_page_lists_recent_matches_without_reading_any_result(
     play(redis_client)
     forget_results(redis_client)
     shown = recent_column(redis_client)
-    assert shown["bob"] == "cup round 2: 2 - 0 vs ann · game cup round 1: 0 - 2 vs ann · game"
+    assert shown["bob"] == (
+        "cup round 2: 2 - 0 vs ann · game · head to head "
+        "cup round 1: 0 - 2 vs ann · game · head to head"
+    )
     assert shown["ann"].startswith("main (caper rules v1) match 1: 0.5 - 0.5 vs greedy · game")
 
 
