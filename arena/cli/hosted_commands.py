@@ -69,17 +69,19 @@ def bot_submit(name: str, path: Path, redis_url: str | None, token: str | None) 
 def bot_versions(name: str, redis_url: str | None, token: str | None, show: str | None) -> None:
     """List the versions of hosted bot NAME, newest first, with their build state. With
     --build-output and the bot's token, print what a version's build wrote."""
-    from arena.services.hosted import build_output, versions
+    from arena.services.hosted import build_output, played, versions
 
     client = _client(redis_url)
     if show is not None:
         console.print(build_output(client, name, show, token, admin_token=None), markup=False)
         return
-    console.print(_versions_table(name, versions(client, name)))
+    found = versions(client, name)
+    console.print(_versions_table(name, found, played(found)))
 
 
-def _versions_table(name: str, found: list[VersionInfo]) -> Table:
-    table = Table(title=f"Versions of {name}, newest first")
+def _versions_table(name: str, found: list[VersionInfo], chosen: VersionInfo | None) -> Table:
+    """The versions, the one `hosted:NAME` plays marked."""
+    table = Table(title=f"Versions of {name}, newest first (* the one played)")
     for column in ("version", "files", "size", "submitted (UTC)", "runtime", "build"):
         table.add_column(column)
     for info in found:
@@ -89,7 +91,8 @@ def _versions_table(name: str, found: list[VersionInfo]) -> Table:
             build += f" ({info.build_seconds:.1f} s)"
         size = f"{_size(info.unpacked)} ({_size(info.size)} packed)"
         runtime = str(info.manifest.get("runtime", ""))
-        table.add_row(info.version, str(info.files), size, when, runtime, build)
+        version = f"{info.version} *" if info == chosen else info.version
+        table.add_row(version, str(info.files), size, when, runtime, build)
     return table
 
 

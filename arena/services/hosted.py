@@ -157,6 +157,12 @@ def build_output(
     return info.build_output
 
 
+def played(found: list[VersionInfo]) -> VersionInfo | None:
+    """Of a bot's versions (newest first), the one "NAME" plays: the newest whose build did not
+    fail (one not built yet is built first when it is played)."""
+    return next((info for info in found if info.build is not BuildState.FAILED), None)
+
+
 def is_hosted(client: redis.Redis, name: str) -> bool:
     """Whether `name` is a registered bot with a submitted version (the arena runs it)."""
     bot = BotRegistry(client).by_name(name)
@@ -179,12 +185,12 @@ def find_version(client: redis.Redis, spec: str) -> tuple[BotInfo, VersionInfo]:
         found = store.all(bot.bot_id)
         if not found:
             raise HostedError(f"bot {name} has no submitted version: arena bot submit {name} PATH")
-        good = [info for info in found if info.build is not BuildState.FAILED]
-        if not good:
+        newest = played(found)
+        if newest is None:
             raise HostedError(
                 f"every version of bot {name} failed to build: see arena bot versions {name}"
             )
-        return bot, good[0]
+        return bot, newest
     matches = store.find(bot.bot_id, wanted)
     if len(matches) != 1:
         what = "no" if not matches else "more than one"
@@ -254,13 +260,16 @@ def prune_cache(root: Path, idle_s: float = CACHE_IDLE_S) -> list[Path]:
 
 
 def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playable:
-    """The version `spec` names, unpacked and ready to start; one whose build failed is refused,
-    one not built yet is built first."""
-    bot, info = find_version(client, spec)
-    if info.build is BuildState.PENDING:
-        from arena.services.hosted_build import build
+    """The version `spec` names, unpacked and ready to start; one not built yet is built first.
+    A version named whose build failed is refused; for "NAME", a newest version whose build
+    fails now gives way to the newest one before it that builds."""
+    from arena.services.hosted_build import build
 
+    bot, info = find_version(client, spec)
+    while info.build is BuildState.PENDING:
         info = build(client, bot, info)
+        if info.build is BuildState.FAILED and parse_spec(spec)[1] is None:
+            bot, info = find_version(client, spec)  # the failed one is passed over now
     if info.build is BuildState.FAILED:
         raise HostedError(
             f"version {info.version} of bot {bot.name} failed to build: it is not played"

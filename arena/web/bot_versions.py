@@ -60,7 +60,8 @@ async def versions_page(request: Request) -> Response:
     session = signer.current(request)
     bot = _owned(request, session, "see its versions")
     found = hosted.versions(store_client(request), bot.name) if bot.revoked is None else []
-    context = {"bot": bot, "versions": found, "limit_mib": _limit_mib()}
+    chosen = hosted.played(found)
+    context = {"bot": bot, "versions": found, "played": chosen, "limit_mib": _limit_mib()}
     return page(request, "bot_versions.html", context, headers=NO_STORE)
 
 

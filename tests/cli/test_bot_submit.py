@@ -35,6 +35,7 @@ def test_submit_then_list_the_versions(
     version = out.output.split("Stored version ")[1].split()[0]
     assert version in listed.output and "none" in listed.output and "python" in listed.output
     assert version in arena(redis_server_url, "bot", "list").output
+    assert f"{version} *" in listed.output  # the one hosted:clihost plays
 
 
 def test_refusals_are_one_line(

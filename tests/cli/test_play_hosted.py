@@ -75,7 +75,9 @@ def test_unknown_and_unbuildable_hosted_bots_are_one_line(
     assert out.exit_code == 1 and "no bot named 'ghost'" in out.output
     (tmp_path / "arena-bot.toml").write_text('command = "./bot"\nbuild = "exit 3"\n')
     _, token = bots.register(redis_client, "broken")
-    hosted.submit(redis_client, "broken", tmp_path, token, None)
+    version = hosted.submit(redis_client, "broken", tmp_path, token, None).version.version
     out = arena(redis_server_url, "play", "hosted:broken", "greedy")
+    assert out.exit_code == 1 and "every version of bot broken failed to build" in out.output
+    out = arena(redis_server_url, "play", f"hosted:broken@{version}", "greedy")
     assert out.exit_code == 1 and "failed to build: it is not played" in out.output
     assert "Traceback" not in out.output

@@ -79,3 +79,20 @@ def test_a_failed_build_is_shown_to_the_owner_and_never_played(
         hosted.playable(redis_client, "broken", cache)
     with pytest.raises(hosted.HostedError, match="neither"):
         hosted.build_output(redis_client, "broken", info.version, "not-the-token", None)
+
+
+def test_a_newest_version_that_fails_to_build_gives_way_to_the_one_before(
+    redis_client: redis.Redis, tmp_path: Path, cache: Path
+) -> None:
+    good = submitted(redis_client, tmp_path / "fallback", "cc -o bot bot.c")
+    token = bots.rotate_token(redis_client, "fallback")[1]
+    broken = tmp_path / "broken-source"
+    broken.mkdir()
+    (broken / "arena-bot.toml").write_text('command = "./bot"\nbuild = "exit 1"\n')
+    newest = hosted.submit(redis_client, "fallback", broken, token, None).version
+    assert hosted.played(hosted.versions(redis_client, "fallback")) == newest  # not built yet
+    ready = hosted.playable(redis_client, "fallback", cache)
+    assert ready.version == good.version.version and (ready.folder / "bot").exists()
+    found = hosted.versions(redis_client, "fallback")
+    assert [v.build for v in found] == [BuildState.FAILED, BuildState.BUILT]
+    assert hosted.played(found) == found[1]

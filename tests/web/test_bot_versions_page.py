@@ -70,7 +70,7 @@ def test_the_owner_submits_an_archive_and_sees_the_version(redis_client: redis.R
     version = hosted.versions(redis_client, "alpha")[0].version
     shown = web.get("/bots/alpha/versions").text
     assert f"version {version} stored" in shown and f"<code>{version}</code>" in shown
-    assert 'class="build-none"' in shown
+    assert 'class="build-none"' in shown and 'class="played"' in shown
     assert hosted.is_hosted(redis_client, "alpha")
 
 
