@@ -1,7 +1,8 @@
 """`arena ladder run`: the matchmaker that keeps a ladder's bots playing rated matches.
 
 Eligible are the ladder's enabled built-in bots and, if the ladder takes remote bots, every
-registered bot whose gateway stream is live. Each bot plays at most one ladder match at a time;
+registered bot whose gateway stream is live and every hosted bot (the arena runs its program, so
+it plays with no one online). Each bot plays at most one ladder match at a time;
 whenever fewer than `concurrency` matches are in flight, idle bots are paired (see
 `arena.ratings.matchmaking`), or seated in tables of three on a ladder of the Snitch game (by
 Weng-Lin, the only rating tables have), and their matches enqueued as RQ jobs for the worker
@@ -49,7 +50,8 @@ class RunSummary:
 
 
 def eligible_players(client: redis.Redis, definition: LadderDefinition) -> list[str]:
-    """Enabled built-in bots, plus registered bots that are connected now (if allowed)."""
+    """Enabled built-in bots, plus (if allowed) registered bots that are connected now and
+    hosted bots, always available: the arena runs them."""
     players = list(dict.fromkeys(definition.bots))
     if definition.remote:
         names = client.hgetall(keys.bot_names())
@@ -57,11 +59,13 @@ def eligible_players(client: redis.Redis, definition: LadderDefinition) -> list[
         ordered = sorted((as_text(n), as_text(b)) for n, b in names.items())
         for _, bot_id in ordered:
             pipe.exists(keys.bot_online(bot_id))
-            pipe.hget(keys.bot(bot_id), "games")
+            pipe.hmget(keys.bot(bot_id), "games", "hosted", "revoked")
         replies = pipe.execute() if ordered else []
-        for (name, _), up, games in zip(ordered, replies[::2], replies[1::2], strict=True):
+        for (name, _), up, fields in zip(ordered, replies[::2], replies[1::2], strict=True):
+            games, hosted, revoked = fields
             declared = [g for g in as_text(games).split(",") if g] if games else []
-            if up and (not declared or definition.ref.game in declared):
+            available = up or (hosted and not revoked)
+            if available and (not declared or definition.ref.game in declared):
                 players.append(name)
     return players
 

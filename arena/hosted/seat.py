@@ -70,3 +70,20 @@ class ProgramSeat:
 
     def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
         self.program.send(bot_pb2.ConnectResponse(game_over=messages.game_over(info, outcome)))
+
+
+class UnplayableSeat:
+    """A seat of a hosted bot that cannot play this match (no version that builds, a runtime
+    this machine lacks): every decision asked of it is a disconnection, and says why."""
+
+    def __init__(self, name: str, why: str) -> None:
+        self.name, self.why = name, why
+
+    def start(self, info: GameInfo) -> None:
+        pass
+
+    def decide(self, request: DecisionRequest) -> Decision:
+        return Decision(fault=Fault.DISCONNECTED, detail=f"the program cannot play: {self.why}")
+
+    def finish(self, info: GameInfo, outcome: GameOutcome) -> None:
+        pass

@@ -76,7 +76,7 @@ GAME_DURATION = HistogramSpec(
 )
 DECISION_LATENCY = HistogramSpec(
     "arena_decision_latency_seconds",
-    "Time a seat took to answer one decision request, by seat kind (builtin or remote).",
+    "Time a seat took to answer one decision request, by seat kind (builtin, remote or hosted).",
     ("game", "seat_kind"),
     (0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0),
 )

@@ -17,12 +17,14 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
+from arena.play.hosted import HostedPrograms
 from arena.play.metrics import GameMetrics, MatchMetrics
 from arena.play.remote import GatewayLostError, RemoteSeat
 from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.referee.seats import layout, lineup
 from arena.store import keys
+from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotRegistry
 from arena.store.relay import RunnerRelay
 
@@ -62,7 +64,26 @@ def play_match(
     record is stored under its game id.
 
     Records and metrics are written in batches: a match that fails is replayed from scratch, so
-    nothing is lost by writing its games a few at a time, and the round trips add up."""
+    nothing is lost by writing its games a few at a time, and the round trips add up. The
+    programs of hosted bots run for the match and are stopped at its end, however it ends."""
+    with HostedPrograms(client) as hosted:
+        return _play_games(
+            client, game, config, players, games, seed, policy, match_id, duplicate, hosted
+        )
+
+
+def _play_games(
+    client: redis.Redis,
+    game: Game[Any, Any],
+    config: Config,
+    players: Sequence[str],
+    games: int,
+    seed: int,
+    policy: FaultPolicy,
+    match_id: str,
+    duplicate: bool,
+    hosted: HostedPrograms,
+) -> list[GameOutcome]:
     seating = layout(game, config)
     seating.seat_names(players)  # the right number of players, before any game is played
     outcomes = []
@@ -70,7 +91,9 @@ def play_match(
     tally = MatchMetrics(game.id)  # queued with each batch of records
     for index, (game_seed, rotation) in enumerate(deals(games, seed, duplicate, len(players))):
         names = seating.seat_names(lineup(players, rotation))
-        seats = [_seat(client, game, name, game_seed, seat) for seat, name in enumerate(names)]
+        seats = [
+            _seat(client, game, name, game_seed, seat, hosted) for seat, name in enumerate(names)
+        ]
         game_id = f"{match_id}.g{index}"
         observed = GameMetrics(client, game.id)
         try:
@@ -104,7 +127,14 @@ def play_match(
     return outcomes
 
 
-def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat: int) -> Seat:
+def _seat(
+    client: redis.Redis,
+    game: Game[Any, Any],
+    name: str,
+    seed: int,
+    seat: int,
+    hosted: HostedPrograms,
+) -> Seat:
     if builtin_name(name) in BUILTIN_BOTS:
         return BuiltinSeat(make_bot(name), game, seed, seat, name)
     bot = BotRegistry(client).by_name(name)
@@ -114,6 +144,8 @@ def _seat(client: redis.Redis, game: Game[Any, Any], name: str, seed: int, seat:
             f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
         )
     BotRegistry(client).check_plays(name, game.id)
+    if hosted.is_hosted(bot):
+        return hosted.seat(bot, game)
     return RemoteSeat(RunnerRelay(client), bot.bot_id, bot.name, game)
 
 
@@ -154,6 +186,8 @@ def _wait_for_bots(client: redis.Redis, players: Sequence[str], grace_ms: int, w
     give_up = time.monotonic() + grace_ms / 1000
     for name in players:
         bot = None if builtin_name(name) in BUILTIN_BOTS else registry.by_name(name)
+        if bot is not None and BotVersions(client).is_hosted(bot.bot_id):
+            continue  # the arena runs it: nothing to wait for
         while bot is not None and not relay.is_online(bot.bot_id):
             if time.monotonic() > give_up:
                 raise MatchVoidedError(

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 import redis
 
+from arena.hosted.seat import ProgramSeat, UnplayableSeat
 from arena.metrics.recorder import queue_game, queue_games, queue_timings, record_voided
 from arena.referee.referee import BuiltinSeat, GameOutcome, Seat
 
@@ -31,7 +32,7 @@ class GameMetrics:
     def wrap(self, seats: Sequence[Seat]) -> list[Seat]:
         """The seats to play with (as given: only their kinds are noted), and the game's start."""
         self._started = time.perf_counter()
-        self._kinds = ["builtin" if isinstance(seat, BuiltinSeat) else "remote" for seat in seats]
+        self._kinds = [_kind(seat) for seat in seats]
         return list(seats)
 
     def decisions(self, outcome: GameOutcome) -> list[tuple[str, float]]:
@@ -103,3 +104,11 @@ class MatchMetrics:
             queue_games(pipe, self._game, winner, termination, count)
         queue_timings(pipe, self._game, self._durations, self._decisions, self._timeouts)
         self._reset()
+
+
+def _kind(seat: Seat) -> str:
+    """How a seat is played: by a built-in bot, a hosted bot's program the arena runs, or a
+    remote bot over the gateway."""
+    if isinstance(seat, BuiltinSeat):
+        return "builtin"
+    return "hosted" if isinstance(seat, ProgramSeat | UnplayableSeat) else "remote"

@@ -34,7 +34,7 @@ from arena.stats import ranks
 class MatchScore:
     game_points: tuple[float, float]  # per player, in `players` order
     margin: int  # card points of the first player minus the second's, normal games only
-    forfeit: bool  # some game was lost by a fault rather than played out
+    forfeit: bool  # some game was lost by a fault rather than played out, and one side won
 
 
 def score_match(
@@ -63,10 +63,12 @@ def score_match(
         else:
             points[0] += 0.5
             points[1] += 0.5
+    # A forfeit has a winner: two sides that faulted alike (two absent bots) drew the match.
+    faulted = any(o.termination is not Termination.NORMAL for o in outcomes)
     return MatchScore(
         (points[0], points[1]),
         sum(_margin(o, players) for o in outcomes),
-        any(o.termination is not Termination.NORMAL for o in outcomes),
+        faulted and points[0] != points[1],
     )
 
 

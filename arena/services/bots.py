@@ -79,7 +79,8 @@ def check_players(
 ) -> None:
     """Everything a match needs, checked before any bot hears of it: the configuration, each
     built-in bot's spec, and each registered bot's game and live connection (an absent bot
-    would otherwise lose every game after waiting out its grace periods)."""
+    would otherwise lose every game after waiting out its grace periods); a hosted bot needs
+    none: the arena runs it."""
     game.create(config, seed)  # an unknown city fails here
     registry, relay = BotRegistry(client), RunnerRelay(client)
     for name in players:
@@ -95,7 +96,7 @@ def check_players(
         if bot.revoked is not None:
             raise BotRegistryError(f"bot {name} was revoked: it plays no more")
         registry.check_plays(name, game.id)
-        if not relay.is_online(bot.bot_id):
+        if not relay.is_online(bot.bot_id) and not BotVersions(client).is_hosted(bot.bot_id):
             raise BotRegistryError(
                 f"bot {name} is not connected: start it (see `arena bot list`), then retry"
             )

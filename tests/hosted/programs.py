@@ -3,6 +3,7 @@ games against a built-in bot with it under a short time control."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import time
@@ -10,12 +11,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import redis
+
 from arena.bots import make_bot
 from arena.games import base_config, get_game
 from arena.hosted.program import Program
 from arena.hosted.sandbox import Limits
 from arena.hosted.seat import ProgramSeat
 from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
+from arena.services import bots, hosted
+from arena.services.hosted import CACHE_ENV
 
 # The prelude every test program starts with: hello, then `act(request)` for each decision
 # (its answer is the reply, None for none) and `on(message)` for every message.
@@ -81,3 +86,31 @@ def play(program: Program, seed: int = 1, seat: int = 0) -> GameOutcome:
     return referee_game(
         game, config, seed, seats, TEST_POLICY, game_id=f"g{seed}", timer=time.perf_counter
     )
+
+
+@contextmanager
+def version_cache() -> Iterator[Path]:
+    """A cache of unpacked hosted versions that the sandbox's user can reach (pytest's own
+    folders are private to root), set as the arena's for the duration."""
+    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
+    folder.chmod(0o755)
+    before = os.environ.get(CACHE_ENV)
+    os.environ[CACHE_ENV] = str(folder)
+    try:
+        yield folder
+    finally:
+        if before is None:
+            del os.environ[CACHE_ENV]
+        else:
+            os.environ[CACHE_ENV] = before
+        shutil.rmtree(folder)
+
+
+def submit_program(client: redis.Redis, name: str, body: str, folder: Path) -> None:
+    """Register bot `name` and submit the Python program `body` (prelude and main loop added)
+    as its hosted version."""
+    folder.mkdir(parents=True)
+    (folder / "arena-bot.toml").write_text('command = "python3 bot.py"\nruntime = "python"\n')
+    (folder / "bot.py").write_text(PRELUDE + body + MAIN)
+    _, token = bots.register(client, name)
+    hosted.submit(client, name, folder, token, None)

@@ -177,6 +177,25 @@ def test_a_table_is_not_scored_as_a_match_of_two() -> None:
         score_match([outcome], names, duplicate=False)
 
 
+def test_two_sides_that_fault_alike_draw_the_match_rather_than_forfeit_it() -> None:
+    """The one who moves first forfeits each game of the duplicate pair: one game each, no
+    card points, so no winner, which a forfeit must have."""
+    outcomes = [
+        referee_game(CAPER, {"city": "paris"}, 9, seats, POLICY, f"g{n}", timer=time.perf_counter)
+        for n, seats in enumerate(
+            [
+                [Faulty("a", Fault.DISCONNECTED), Faulty("b", Fault.DISCONNECTED)],
+                [Faulty("b", Fault.DISCONNECTED), Faulty("a", Fault.DISCONNECTED)],
+            ]
+        )
+    ]
+    assert [o.termination for o in outcomes] == [Termination.DISCONNECT] * 2
+    score = score_match(outcomes, ["a", "b"], duplicate=True)
+    assert score.game_points == (0.5, 0.5) and not score.forfeit
+    one_sided = score_match(outcomes[:1] * 2, ["a", "b"], duplicate=True)
+    assert one_sided.forfeit and one_sided.game_points[0] != one_sided.game_points[1]
+
+
 def test_two_player_duplicate_deals_are_unchanged() -> None:
     assert deals(4, 5, True) == [(5, 0), (5, 1), (6, 0), (6, 1)]
     assert deals(3, 5, False) == [(5, 0), (6, 1), (7, 0)]
