@@ -27,34 +27,64 @@ def _client(redis_url: str | None) -> redis.Redis:
     return connect(require_redis_url(redis_url))
 
 
+SITE_OPTION = click.option(
+    "--site",
+    envvar="ARENA_SITE",
+    help="The arena's web site (https://...): go through its API with the bot's token, "
+    "instead of the store at --redis-url [env: ARENA_SITE].",
+)
+
+
 @click.command("submit")
 @click.argument("name")
 @click.argument("path", type=click.Path(exists=True, path_type=Path))
 @REDIS_OPTION
 @TOKEN_OPTION
+@SITE_OPTION
 @friendly_errors
-def bot_submit(name: str, path: Path, redis_url: str | None, token: str | None) -> None:
+def bot_submit(
+    name: str, path: Path, redis_url: str | None, token: str | None, site: str | None
+) -> None:
     """Submit PATH (a folder, .tar.gz or .zip with an arena-bot.toml) as a new version of bot
     NAME, which the arena then runs itself; its build command, if any, runs now."""
-    from arena.services.hosted import submit
-    from arena.services.hosted_build import build
+    if site:
+        from arena.cli import hosted_remote
 
-    client = _client(redis_url)
-    submitted = submit(client, name, path, token, admin_token=None)
-    info = submitted.version
-    if submitted.new:
+        info, new = hosted_remote.submit(site, name, path, token)
+        _stored(name, info, new)
+        if info.build is BuildState.PENDING:
+            console.print("The arena is building it in its sandbox...")
+            info = hosted_remote.wait_for_build(site, name, info.version, token)
+    else:
+        from arena.services.hosted import submit
+        from arena.services.hosted_build import build
+
+        client = _client(redis_url)
+        submitted = submit(client, name, path, token, admin_token=None)
+        info = submitted.version
+        _stored(name, info, submitted.new)
+        if info.build is BuildState.PENDING:
+            console.print("Building it in the sandbox...")
+            info = build(client, submitted.bot, info)
+    _built(name, info)
+
+
+def _stored(name: str, info: VersionInfo, new: bool) -> None:
+    if new:
         console.print(
             f"Stored version {info.version} of bot {name}: {info.files} files, "
             f"{_size(info.unpacked)} ({_size(info.size)} packed)."
         )
     else:
         console.print(f"These files are version {info.version} of bot {name} already.")
-    if info.build is BuildState.PENDING:
-        console.print("Building it in the sandbox...")
-        info = build(client, submitted.bot, info)
+
+
+def _built(name: str, info: VersionInfo) -> None:
     if info.build is BuildState.FAILED:
         console.print(info.build_output, markup=False)
         raise click.ClickException(f"version {info.version} failed to build: it is not played")
+    if info.build is BuildState.PENDING:
+        console.print(f"Not built yet: see arena bot versions {name}")
     if info.build is BuildState.BUILT:
         console.print(f"Built in {info.build_seconds or 0:.1f} s.")
     console.print(f"Play it: arena play hosted:{name} random")
@@ -64,18 +94,32 @@ def bot_submit(name: str, path: Path, redis_url: str | None, token: str | None) 
 @click.argument("name")
 @REDIS_OPTION
 @TOKEN_OPTION
+@SITE_OPTION
 @click.option("--build-output", "show", metavar="VERSION", help="Print a version's build output.")
 @friendly_errors
-def bot_versions(name: str, redis_url: str | None, token: str | None, show: str | None) -> None:
+def bot_versions(
+    name: str, redis_url: str | None, token: str | None, site: str | None, show: str | None
+) -> None:
     """List the versions of hosted bot NAME, newest first, with their build state. With
     --build-output and the bot's token, print what a version's build wrote."""
     from arena.services.hosted import build_output, played, versions
 
-    client = _client(redis_url)
-    if show is not None:
-        console.print(build_output(client, name, show, token, admin_token=None), markup=False)
-        return
-    found = versions(client, name)
+    if site:
+        from arena.cli import hosted_remote
+
+        found = hosted_remote.versions(site, name, token)
+        if show is not None:
+            chosen = [info for info in found if info.version.startswith(show)]
+            if len(chosen) != 1:
+                raise click.ClickException(f"bot {name} has no one version {show!r}")
+            console.print(chosen[0].build_output or "(no build output)", markup=False)
+            return
+    else:
+        client = _client(redis_url)
+        if show is not None:
+            console.print(build_output(client, name, show, token, admin_token=None), markup=False)
+            return
+        found = versions(client, name)
     console.print(_versions_table(name, found, played(found)))
 
 

@@ -144,6 +144,13 @@ def versions(client: redis.Redis, name: str) -> list[VersionInfo]:
     return BotVersions(client).all(_bot(client, name).bot_id)
 
 
+def owner_versions(
+    client: redis.Redis, name: str, token: str | None, admin_token: str | None
+) -> list[VersionInfo]:
+    """Every version of bot `name` with its build output, for its owner or the admin."""
+    return BotVersions(client).all(_owned_bot(client, name, token, admin_token).bot_id)
+
+
 def build_output(
     client: redis.Redis, name: str, version: str, token: str | None, admin_token: str | None
 ) -> str:

@@ -81,11 +81,11 @@ async def submit_version(request: Request) -> Response:
     said = "stored" if submitted.new else "already stored"
     response = back_to(request, url, f"version {info.version} {said}")
     if info.build is BuildState.PENDING:
-        response.background = BackgroundTask(_build_quietly, client, bot, info)
+        response.background = BackgroundTask(build_quietly, client, bot, info)
     return response
 
 
-def _build_quietly(client: redis.Redis, bot: BotInfo, info: VersionInfo) -> None:
+def build_quietly(client: redis.Redis, bot: BotInfo, info: VersionInfo) -> None:
     """Build now if this process can; if it cannot (no sandbox here), a worker will."""
     with contextlib.suppress(OSError, ValueError):
         build(client, bot, info)
@@ -96,15 +96,22 @@ async def _read_upload(request: Request) -> tuple[signer.Form, bytes | None]:
     kind = request.headers.get("content-type", "")
     if not kind.startswith("multipart/form-data"):
         return await signer.read_form(request), None
+    return _parse_multipart(kind, await read_capped(request))
+
+
+async def read_capped(request: Request) -> bytes:
+    """The request's body, refused (413) from its Content-Length before it is read, or as soon
+    as more than the limit has arrived, whatever the header said."""
+    over = HTTPException(413, f"the upload is over the limit of {_limit_mib()} MiB")
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > UPLOAD_LIMIT_BYTES:
-        raise HTTPException(413, f"the upload is over the limit of {_limit_mib()} MiB")
+        raise over
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
         if len(body) > UPLOAD_LIMIT_BYTES:
-            raise HTTPException(413, f"the upload is over the limit of {_limit_mib()} MiB")
-    return _parse_multipart(kind, bytes(body))
+            raise over
+    return bytes(body)
 
 
 def _parse_multipart(kind: str, body: bytes) -> tuple[signer.Form, bytes | None]:

@@ -27,6 +27,7 @@ from tests.web.signing import csrf_of, sign_in, try_sign_in
 
 ADMIN = "organiser-secret-token"
 OPEN_FORMS = {"/sign-in", "/register"}  # sent before a session exists: the form cookie's CSRF
+TOKEN_APIS = "/api/"  # authorised by a bot's token in a header, not by the session cookie
 
 
 def site(client: redis.Redis, **settings: bool) -> TestClient:
@@ -34,8 +35,11 @@ def site(client: redis.Redis, **settings: bool) -> TestClient:
 
 
 def post_paths(web: TestClient) -> list[str]:
+    """The POST routes a session cookie authorises. Those under /api/ take a Bearer token and
+    never look at the cookie (tests/web/test_bot_versions_api.py checks they refuse it)."""
     routes = [r for r in web.app.routes if isinstance(r, Route)]  # type: ignore[attr-defined]
-    return sorted({r.path for r in routes if r.methods and "POST" in r.methods})
+    posts = {r.path for r in routes if r.methods and "POST" in r.methods}
+    return sorted(path for path in posts if not path.startswith(TOKEN_APIS))
 
 
 def test_organiser_signs_in_and_out_and_the_session_ends_server_side(

@@ -1,0 +1,88 @@
+"""The site's API for a hosted bot's owner on their own machine (`arena bot submit --site`):
+submit a version, list the versions with their builds' output.
+
+Authenticated by the bot's token (or the admin token) as `Authorization: Bearer TOKEN`, never by
+the session cookie: a page of another site can make a browser send the cookie, not this header,
+so these POSTs need no CSRF token. The body of a submission is the archive itself
+(.tar.gz or .zip), size-limited as the versions page's upload is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from starlette.background import BackgroundTask
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from arena.services import hosted
+from arena.store.bot_versions import BuildState, VersionInfo
+from arena.store.bots import BotRegistryError
+from arena.web import signer
+from arena.web.bot_versions import build_quietly, read_capped
+from arena.web.render import store_client
+
+NO_STORE = {"Cache-Control": "no-store"}
+
+
+API_PATH = "/api/bots/{name}/versions"  # `arena bot submit --site` calls it by this path
+
+
+def routes() -> list[Route]:
+    return [
+        Route(API_PATH, submit_version, methods=["POST"]),
+        Route(API_PATH, list_versions, methods=["GET"]),
+    ]
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _refused(error: ValueError) -> JSONResponse:
+    """A refusal as JSON: 404 for an unknown or revoked bot, 403 for a token that is not its
+    owner's, 400 for a submission that breaks a rule."""
+    status = 404 if isinstance(error, BotRegistryError) else 400
+    if isinstance(error, hosted.HostedError):
+        status = 403
+    return JSONResponse({"error": str(error)}, status_code=status, headers=NO_STORE)
+
+
+def version_fields(info: VersionInfo, played: VersionInfo | None) -> dict[str, object]:
+    return {**asdict(info), "build": info.build.value, "played": info == played}
+
+
+async def submit_version(request: Request) -> Response:
+    token = _bearer(request)
+    if token is None:
+        return JSONResponse({"error": "send the bot's token: Authorization: Bearer TOKEN"}, 401)
+    body = await read_capped(request)
+    client = store_client(request)
+    admin = signer.settings(request).admin_token
+    try:
+        submitted = hosted.submit(client, request.path_params["name"], body, token, admin)
+    except ValueError as error:
+        return _refused(error)
+    info = submitted.version
+    answer = {"new": submitted.new, **version_fields(info, None)}
+    task = None
+    if info.build is BuildState.PENDING:
+        task = BackgroundTask(build_quietly, client, submitted.bot, info)
+    return JSONResponse(answer, status_code=201 if submitted.new else 200, background=task)
+
+
+async def list_versions(request: Request) -> Response:
+    token = _bearer(request)
+    if token is None:
+        return JSONResponse({"error": "send the bot's token: Authorization: Bearer TOKEN"}, 401)
+    admin = signer.settings(request).admin_token
+    try:
+        found = hosted.owner_versions(
+            store_client(request), request.path_params["name"], token, admin
+        )
+    except ValueError as error:
+        return _refused(error)
+    played = hosted.played(found)
+    return JSONResponse([version_fields(info, played) for info in found], headers=NO_STORE)
