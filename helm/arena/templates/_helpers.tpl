@@ -172,6 +172,24 @@ seccompProfile:
 {{- end }}
 
 {{/*
+A worker container that runs hosted bots in bubblewrap: as locked down as every container, but
+for the three things bubblewrap needs (namespaces and mounts past seccomp, a /proc it may mount
+again). AppArmor is relaxed by the pod's annotation, which every Kubernetes version reads.
+*/}}
+{{- define "arena.sandboxContainerSecurityContext" -}}
+runAsNonRoot: true
+privileged: false
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+capabilities:
+  drop:
+    - ALL
+seccompProfile:
+  type: Unconfined
+procMount: Unmasked
+{{- end }}
+
+{{/*
 Scheduling of one component's pods: its nodeSelector, tolerations and affinity values.
 */}}
 {{- define "arena.scheduling" -}}
