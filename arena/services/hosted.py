@@ -41,6 +41,7 @@ from arena.store.bots import BotInfo, BotRegistry, BotRegistryError, is_admin, t
 
 PREFIX = "hosted:"  # `arena play hosted:NAME` names a stored version, not a connected bot
 CACHE_ENV = "ARENA_HOSTED_CACHE"
+KEPT_VERSIONS = 10  # the newest versions of a bot kept in the store (and the one played)
 CACHE_IDLE_S = 2 * 24 * 3600  # a version's folder unused this long leaves the cache
 
 
@@ -102,7 +103,22 @@ def store_version(
     info, new = BotVersions(client).add(
         bot.bot_id, sha256, packed, unpacked, len(entries), manifest.to_dict()
     )
+    _forget_old_versions(client, bot)
     return Submitted(bot, info, new)
+
+
+def _forget_old_versions(client: redis.Redis, bot: BotInfo) -> None:
+    """Keep the newest KEPT_VERSIONS versions, and the newest one known to play (built, or
+    with nothing to build) if it is older, for newer ones may yet fail to build: each version
+    may hold megabytes, and Redis keeps everything in memory."""
+    store = BotVersions(client)
+    found = store.all(bot.bot_id)
+    kept = {info.version for info in found[:KEPT_VERSIONS]}
+    if (good := next((info for info in found if info.build.playable), None)) is not None:
+        kept.add(good.version)
+    for info in found:
+        if info.version not in kept:
+            store.remove(bot.bot_id, info.version)
 
 
 def _manifest_of(entries: list[Entry]) -> Manifest:

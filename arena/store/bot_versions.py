@@ -144,6 +144,17 @@ class BotVersions:
         )
         pipe.execute()
 
+    def remove(self, bot_id: str, version: str) -> None:
+        """Forget a version: its record and both its archives."""
+        pipe = self._redis.pipeline()
+        pipe.zrem(keys.bot_versions(bot_id), version)
+        pipe.delete(
+            keys.bot_version(bot_id, version),
+            keys.bot_version_files(bot_id, version),
+            keys.bot_version_files(bot_id, version, built=True),
+        )
+        pipe.execute()
+
     def claim_build(self, bot_id: str, version: str, ttl_s: int) -> bool:
         """Whether this process may build the version now (no other holds the claim)."""
         return bool(

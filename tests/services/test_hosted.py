@@ -14,7 +14,7 @@ from arena.hosted.manifest import ManifestError
 from arena.services import bots, hosted
 from arena.store import keys
 from arena.store.backup import backup, restore
-from arena.store.bot_versions import BuildState
+from arena.store.bot_versions import BotVersions, BuildState
 from arena.store.bots import BotRegistryError
 
 ADMIN = "admin-secret"
@@ -169,3 +169,26 @@ def test_versions_survive_a_backup_and_restore(redis_client: redis.Redis, tmp_pa
     cache = tmp_path / "cache"
     cache.mkdir()
     assert (hosted.playable(redis_client, "kept", cache).folder / "bot.py").exists()
+
+
+def test_only_the_newest_versions_are_kept_and_the_played_one(
+    redis_client: redis.Redis, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(hosted, "KEPT_VERSIONS", 2)
+    bot, token = bots.register(redis_client, "many")
+    store = BotVersions(redis_client)
+    first = hosted.submit(redis_client, "many", bot_folder(tmp_path / "0"), token, None).version
+    failing = 'command = "./bot"\nbuild = "exit 1"\n'
+    for n in (1, 2):
+        folder = bot_folder(tmp_path / str(n), body=f"print({n})\n", manifest=failing)
+        info = hosted.submit(redis_client, "many", folder, token, None).version
+        store.record_build(bot.bot_id, info.version, None, "build failed", 0.1)
+    kept = hosted.versions(redis_client, "many")
+    assert len(kept) == 3 and kept[-1].version == first.version  # it plays: kept though oldest
+    newest = hosted.submit(
+        redis_client, "many", bot_folder(tmp_path / "3", "print(3)\n"), token, None
+    )
+    kept = hosted.versions(redis_client, "many")
+    assert [v.version for v in kept][:1] == [newest.version.version] and len(kept) == 2
+    assert store.files(bot.bot_id, first.version) is None
+    assert store.get(bot.bot_id, first.version) is None
