@@ -32,6 +32,8 @@ SHORT_TILE = {  # the two letters a tile shows, for tiles whose initials say lit
 }
 JEWEL_WORDS = {"yellow": "yellow jewel", "green": "green jewel", "ej": "the Emperor's Jewel"}
 Piece = dict[str, Any]
+# A piece as the page gets it: a list in this order, the keys said once here, not per piece.
+PACKED = ("id", "kind", "space", "x", "y", "label", "cls", "title")
 
 
 @cache
@@ -113,6 +115,12 @@ def board_frames(
     return frames
 
 
+def packed(board: Mapping[str, Any]) -> dict[str, Any]:
+    """A frame's board for the page: each piece as a list in PACKED's order."""
+    pieces = [[piece[key] for key in PACKED] for piece in board["pieces"]]
+    return {**board, "pieces": pieces}
+
+
 def _pieces(state: _Pieces, view: Mapping[str, Any]) -> list[Piece]:
     found: list[Piece] = []
     found += _tiles(view)
@@ -126,17 +134,17 @@ def _pieces(state: _Pieces, view: Mapping[str, Any]) -> list[Piece]:
         for id, space in state.follow(kind, view.get(f"{kind}s", [])).items():
             marks = [m for m, on in (("bribed", bribed), ("trapped", trapped)) if space in on]
             piece = _piece(id, kind, space, "C" if kind == "captain" else "", " ".join(marks))
-            piece["title"] = ", ".join([f"{kind} on {space}", *marks])
+            piece["title"] = ", ".join([f"{kind} on {space}", *marks]) if marks else ""
             found.append(piece)
     found += _thieves(view)
     for kind in ("fire", "smoke"):
         for space in view.get(kind, []):
             found.append(_piece(f"{kind}-{space}", kind, space, "", ""))
-            found[-1]["title"] = f"{kind} on {space}"
     return found
 
 
 def _piece(id: str, kind: str, space: str, label: str, cls: str) -> Piece:
+    """A piece; its title stays "" where the page's own ("guard on N34") says it all."""
     return {"id": id, "kind": kind, "space": space, "label": label, "cls": cls, "title": ""}
 
 
@@ -147,10 +155,11 @@ def _tiles(view: Mapping[str, Any]) -> list[Piece]:
     for space in view.get("face_down_tiles", []):
         kind = peeked.get(space)
         piece = _piece(f"tile-{space}", "tile", space, "?", "face-down")
-        piece["title"] = f"a face-down city tile on {space}"
         if kind is not None:
             piece["label"] = tile_label(kind)
-            piece["title"] += f": {names.get(kind, kind)} (peeked at)"
+            piece["title"] = (
+                f"a face-down city tile on {space}: {names.get(kind, kind)} (peeked at)"
+            )
         found.append(piece)
     for space, kind in view.get("open_tiles", []):
         piece = _piece(f"tile-{space}", "tile", space, tile_label(kind), "open")
@@ -259,4 +268,4 @@ def _moved(
     return lines
 
 
-__all__ = ["board_frames", "tile_label"]
+__all__ = ["PACKED", "board_frames", "packed", "tile_label"]

@@ -20,7 +20,7 @@ from arena.games.api import Game, GameError, JsonValue
 from arena.games.record import GameRecord, RecordError, replay_states
 from arena.referee.seats import layout
 from arena.web.aot_layout import safe_layout
-from arena.web.aot_pieces import board_frames
+from arena.web.aot_pieces import board_frames, packed
 
 ALL = None  # the viewer who sees every seat
 
@@ -66,7 +66,7 @@ class Frame:
             "scores": None if self.scores is None else list(self.scores),
         }
         if self.board is not None:
-            found["board"] = self.board
+            found["board"] = packed(self.board)
         return found
 
 

@@ -19,7 +19,7 @@ from arena.games.age_of_thieves import District, NodeKind, components, hadria
 from arena.games.record import GameRecord, replay_states
 from arena.play.local import play_rotation
 from arena.web.aot_layout import CENTRE, layout_of
-from arena.web.aot_pieces import SLOT_RADIUS
+from arena.web.aot_pieces import PACKED, SLOT_RADIUS
 from arena.web.aot_svg import board_svg, city_of
 from arena.web.replay_frames import ALL, build_replay
 
@@ -194,3 +194,12 @@ def test_a_seat_sees_the_kind_of_a_face_down_tile_only_where_it_peeked() -> None
 def test_frames_of_other_games_carry_no_board() -> None:
     record = play_rotation(get_game("caper"), {"city": "paris"}, 3, ["random"] * 2, 0).record
     assert all("board" not in frame.to_json() for frame in build_replay(record, ALL).frames)
+
+
+def test_the_page_gets_each_piece_as_a_list_in_the_packed_order() -> None:
+    frame = build_replay(_record(5, "greedy"), 1).frames[10]
+    assert frame.board is not None
+    sent = frame.to_json()["board"]
+    assert isinstance(sent, dict) and isinstance(sent["pieces"], list)
+    assert sent["pieces"] == [[p[key] for key in PACKED] for p in frame.board["pieces"]]
+    assert sent["trail"] == frame.board["trail"] and sent["moved"] == frame.board["moved"]

@@ -241,7 +241,8 @@
     const city = $("city");
     if (!city || !frame.board) return;
     const shown = new Set();
-    for (const p of frame.board.pieces) {
+    for (const [id, kind, space, x, y, label, cls, title] of frame.board.pieces) {
+      const p = { id, kind, space, x, y, label, cls, title }; // aot_pieces.PACKED's order
       let node = document.getElementById(`piece-${p.id}`);
       if (!node) {
         node = makePiece(p);
@@ -254,7 +255,8 @@
       node.dataset.kind = p.kind;
       node.style.transform = `translate(${p.x}px, ${p.y}px)`;
       node.querySelector("text").textContent = p.label;
-      node.querySelector("title").textContent = p.title;
+      const plain = p.kind === "tile" ? `a face-down city tile on ${p.space}` : `${p.kind} on ${p.space}`;
+      node.querySelector("title").textContent = p.title || plain;
     }
     for (const node of [...city.querySelectorAll(".piece")]) if (!shown.has(node.id)) node.remove();
     const trail = $("trail");
