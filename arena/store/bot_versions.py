@@ -86,6 +86,14 @@ class BotVersions:
         found = self._redis.zrevrange(keys.bot_versions(bot_id), 0, 0)
         return next((as_text(v) for v in found if isinstance(v, (bytes, str))), None)
 
+    def newest_of(self, bot_ids: list[str]) -> dict[str, str]:
+        """Each hosted bot's newest version id, of `bot_ids`, in one round trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id in bot_ids:
+            pipe.zrevrange(keys.bot_versions(bot_id), 0, 0)
+        found = zip(bot_ids, pipe.execute(), strict=True)
+        return {bot_id: as_text(newest[0]) for bot_id, newest in found if newest}
+
     def is_hosted(self, bot_id: str) -> bool:
         return bool(self._redis.hget(keys.bot(bot_id), "hosted"))
 

@@ -52,6 +52,7 @@ class BotRow:
     registered: str
     recent: tuple[RecentMatch, ...]
     revoked: str = ""  # the day it was revoked, "" while it is live
+    hosted: str = ""  # a hosted bot's newest version: the arena runs it, nobody connects it
 
 
 def recent_for(name: str, own: Iterable[PlayedMatch], limit: int = RECENT) -> list[RecentMatch]:
@@ -83,8 +84,10 @@ def rows(
     versions: Mapping[str, str],
     plays: Mapping[str, frozenset[str] | None],
     recent: Mapping[str, Sequence[PlayedMatch]],
+    hosted: Mapping[str, str] | None = None,
 ) -> list[BotRow]:
     """One row per registered bot, connected bots first, then by name."""
+    hosted = hosted or {}
     built = [
         BotRow(
             bot.name,
@@ -94,6 +97,7 @@ def rows(
             _day(bot.created),
             tuple(recent_for(bot.name, recent.get(bot.name, ()))),
             _day(bot.revoked) if bot.revoked is not None else "",
+            hosted.get(bot.bot_id, ""),
         )
         for bot in bots
     ]

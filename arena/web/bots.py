@@ -16,6 +16,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.store import recent
+from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotRegistry
 from arena.store.ladders import slug_ref
 from arena.store.recent_backfill import backfill
@@ -52,6 +53,7 @@ def bot_list(request: Request) -> Response:
         {b.bot_id: registry.version(b.bot_id) for b in bots},
         {b.bot_id: registry.declared_games(b.bot_id) for b in bots},
         played_matches(client, [b.name for b in bots]),
+        BotVersions(client).newest_of([b.bot_id for b in bots]),
     )
     return page(request, "bots.html", {"bots": rows})
 

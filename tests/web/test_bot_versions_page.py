@@ -64,7 +64,8 @@ def upload(web: TestClient, name: str, archive: bytes, csrf: str | None = None) 
 
 def test_the_owner_submits_an_archive_and_sees_the_version(redis_client: redis.Redis) -> None:
     web = owner_site(redis_client)
-    assert "Versions" in web.get("/bots").text
+    listed = web.get("/bots").text
+    assert "Versions" in listed and "hosted<" not in listed and "offline" in listed
     got = upload(web, "alpha", tar_gz({**PYTHON_BOT, "bot.py": b"print(1)\n"}))
     assert got.status_code == 303
     version = hosted.versions(redis_client, "alpha")[0].version
@@ -72,6 +73,8 @@ def test_the_owner_submits_an_archive_and_sees_the_version(redis_client: redis.R
     assert f"version {version} stored" in shown and f"<code>{version}</code>" in shown
     assert 'class="build-none"' in shown and 'class="played"' in shown
     assert hosted.is_hosted(redis_client, "alpha")
+    listed = web.get("/bots").text
+    assert f'class="online hosted" title="version {version}">hosted<' in listed
 
 
 def test_a_failed_build_is_shown_to_its_owner_only(redis_client: redis.Redis) -> None:
