@@ -92,6 +92,27 @@ def _seen(page: Page) -> Counter[tuple[str, str]]:
     return found
 
 
+def _mover(record: GameRecord, step: int) -> int:
+    """The seat whose decision `step` is: the one to move at the step before."""
+    return int(_view(record, step - 1)["to_move"])
+
+
+def _far_moves(record: GameRecord) -> list[int]:
+    """A step of a thief walking on the city's east side, then one on its west side."""
+    found = []
+    for side in ("E", "W"):
+        walks = (i for i, a in enumerate(record.actions, start=1) if a.startswith(f"step {side}"))
+        found.append(next(i for i in walks if len(record.actions[i - 1]) == 8 and
+                          record.actions[i - 1][6] in "5678"))  # fmt: skip
+    return found
+
+
+def _inside(page: Page, inner: str, outer: str) -> bool:
+    a, b = page.locator(inner).bounding_box(), page.locator(outer).bounding_box()
+    assert a is not None and b is not None
+    return bool(b["x"] <= a["x"] and a["x"] + a["width"] <= b["x"] + b["width"])
+
+
 def _go(page: Page, step: int) -> None:
     page.locator("#slider").fill(str(step))
     assert page.text_content("#step-label") == f"Move {step} / {page.text_content('#move-count')}"
@@ -150,9 +171,13 @@ def test_the_city_fits_a_phone_and_zooms_and_a_seat_view_draws_the_same_pieces(
         phone.click("#city-zoom")
         zoomed = phone.locator("#city").bounding_box()
         assert zoomed is not None and zoomed["width"] >= 2 * box["width"] - 2
-        phone.locator("#city-box").evaluate("box => box.scrollTo(box.scrollWidth / 4, 0)")
         phone.screenshot(path=artifacts / "phone-step-60-zoomed.png")
         assert _seen(phone) == _expected(record, 60)
+        for step in _far_moves(record):  # zoomed, the city follows the thief who moved
+            _go(phone, step)
+            mover = f"#piece-thief-{_mover(record, step)}"
+            assert _inside(phone, mover, "#city-box"), f"step {step}: {mover} out of view"
+        phone.screenshot(path=artifacts / "phone-zoomed-following.png")
     context.close()
 
 

@@ -265,6 +265,19 @@
     $("moves").replaceChildren(...frame.board.moved.map(([x1, y1, x2, y2]) => svg("line", { x1, y1, x2, y2, "marker-end": "url(#arrow)" })));
   }
 
+  function followMover(frame) {
+    // Zoomed in (a phone), the city scrolls sideways so that the thief who moved stays in view.
+    const box = $("city-box");
+    if (!box || !box.classList.contains("zoomed") || frame.mover === null) return;
+    const p = frame.board && frame.board.pieces.find(([id]) => id === `thief-${frame.mover}`);
+    if (!p) return;
+    const scale = box.scrollWidth / $("city").viewBox.baseVal.width;
+    const x = p[3] * scale;
+    if (x < box.scrollLeft + 40 || x > box.scrollLeft + box.clientWidth - 40) {
+      box.scrollLeft = Math.max(0, x - box.clientWidth / 2);
+    }
+  }
+
   function drawAgeOfThieves(view) {
     const info = [`round ${view.round}`, view.status, `guard initiative ${view.guard_initiative}`,
       `action deck ${view.action_deck}`, `events left: calm ${view.calm_events_left}, alarm ${view.alarm_events_left}`];
@@ -320,7 +333,10 @@
     $("move-text").textContent = moveText(frame) + next;
     const prev = step > 0 ? data.frames[step - 1].view : null;
     const drawn = data.game === "age-of-thieves" ? drawAgeOfThieves(frame.view) : drawCaper(frame.view, prev);
-    if (data.game === "age-of-thieves") drawCity(frame);
+    if (data.game === "age-of-thieves") {
+      drawCity(frame);
+      followMover(frame);
+    }
     const board = $("board");
     board.replaceChildren(el("p", "info", drawn.info), ...drawn.board);
     if (frame.scores) {
@@ -408,6 +424,7 @@
       const on = $("city-box").classList.toggle("zoomed"); // twice as wide, scrolled in its box
       zoom.setAttribute("aria-pressed", String(on));
       zoom.textContent = on ? "Fit the city" : "Zoom the city";
+      if (data) followMover(data.frames[step]);
     });
   }
   $("first").addEventListener("click", () => show(0));
