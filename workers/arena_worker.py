@@ -12,9 +12,9 @@ from rq.executions import Execution
 from rq.job import Job
 from rq.worker import WorkerStatus
 
-from workers import liveness, sprt
+from arena.services import event_liveness, sprt_runs
+from arena.store.job_queue import job_place
 from workers.logs import events, failure_text, job_label
-from workers.queue import job_place
 
 HEARTBEAT_S = 1  # how often a busy worker proves it is alive
 HEARTBEAT_SLACK_S = 5  # how long past a missed heartbeat a job counts as abandoned
@@ -75,15 +75,15 @@ class ArenaWorker(Worker):
     def run_maintenance_tasks(self) -> None:
         super().run_maintenance_tasks()  # type: ignore[no-untyped-call]
         try:
-            liveness.check_running(self.connection)
+            event_liveness.check_running(self.connection)
         except Exception:  # a failed check must not stop the worker; the next one may pass
             log.exception("checking running tournaments failed")
         try:
-            sprt.check_running(self.connection)
+            sprt_runs.check_running(self.connection)
         except Exception:
             log.exception("checking running SPRT tests failed")
 
     def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[no-untyped-call]
-        if job.func_name == liveness.TOURNAMENT_JOB:
-            liveness.interrupted(self.connection, *job_place(job), not job.retries_left)
+        if job.func_name == event_liveness.TOURNAMENT_JOB:
+            event_liveness.interrupted(self.connection, *job_place(job), not job.retries_left)

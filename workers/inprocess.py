@@ -29,7 +29,7 @@ from rq.timeouts import TimerDeathPenalty
 from rq.utils import now
 from rq.worker import WorkerStatus
 
-from workers import liveness
+from arena.services import event_liveness
 from workers.arena_worker import HEARTBEAT_S, ArenaWorker
 
 log = logging.getLogger("arena.workers")
@@ -95,7 +95,7 @@ class InProcessWorker(ArenaWorker):
                 ).cleanup(exception_handlers=self._exc_handlers)
                 queue.release_maintenance_lock()  # type: ignore[no-untyped-call]
         self.last_cleaned_at = now()  # type: ignore[assignment]  # RQ types it None
-        liveness.check_running(self.connection)
+        event_liveness.check_running(self.connection)
 
 
 class _Heartbeat(threading.Thread):

@@ -10,9 +10,9 @@ from rq import get_current_job
 from rq.exceptions import AbandonedJobError
 from rq.job import Job
 
+from arena.services import event_liveness, event_runs, table_runs
+from arena.store.job_queue import job_place
 from arena.store.tournaments import TournamentStore
-from workers import liveness, tables, tournament
-from workers.queue import job_place
 
 
 def play_tournament_match(
@@ -25,13 +25,13 @@ def play_tournament_match(
     try:
         definition = TournamentStore(job.connection).get(name)
         if definition.table_size:  # a game of 3+ sides: tables
-            seated = tables.play_boards(job.connection, name, round_number, boards)
+            seated = table_runs.play_boards(job.connection, name, round_number, boards)
             return {"matches": [_points(t.table_id, t.points) for t in seated]}
-        played = tournament.play_boards(job.connection, name, round_number, boards, definition)
+        played = event_runs.play_boards(job.connection, name, round_number, boards, definition)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish
-            failed = liveness.first_unrecorded(job.connection, name, round_number, boards)
-            tournament.stop_after_failure(job.connection, name, round_number, failed, error)
+            failed = event_liveness.first_unrecorded(job.connection, name, round_number, boards)
+            event_runs.stop_after_failure(job.connection, name, round_number, failed, error)
         raise
     return {
         "matches": [
@@ -55,4 +55,4 @@ def match_failed(
     by a killed worker (found by another worker's clean-up), or stopped cold mid-match in a
     worker playing it in-process (RQ raises SystemExit in the job), is only seen here."""
     if issubclass(exc_type, (AbandonedJobError, SystemExit, KeyboardInterrupt)):
-        liveness.interrupted(connection, *job_place(job), not job.retries_left)
+        event_liveness.interrupted(connection, *job_place(job), not job.retries_left)

@@ -23,10 +23,10 @@ from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.referee.scoring import score_entrants, score_match
 from arena.referee.seats import layout, lineup
 from arena.store import keys
+from arena.store.job_queue import arena_queue, retry_policy, seated_timeout_s
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
 from arena.tournament.lifecycle import State
-from workers.queue import arena_queue, retry_policy, seated_timeout_s
 
 JOB_FUNCTION = "workers.ladder.play_ladder_match"
 

@@ -28,12 +28,12 @@ from rq.serializers import JSONSerializer
 from arena.metrics.recorder import record_job_failure
 from arena.ratings.matchmaking import Candidate, choose_pairs, choose_tables, weng_lin_candidate
 from arena.store import keys
+from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderDefinition, LadderStore
 from arena.store.ratings import RatingStore
 from arena.store.values import as_text
 from arena.tournament.lifecycle import Command, State
 from workers.ladder import enqueue_ladder_match, next_match_number
-from workers.queue import arena_queue
 
 DONE = {JobStatus.FINISHED, JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED}
 

@@ -15,13 +15,13 @@ from rq.serializers import JSONSerializer
 
 import workers.jobs  # noqa: F401 - imported once here, so every forked job starts warm
 from arena.metrics.recorder import record_job_failure
+from arena.store.job_queue import QUEUE_NAME
 from arena.store.outages import connect_patiently
 from arena.store.server import connect
 from workers.arena_worker import HEARTBEAT_S, MAINTENANCE_S, WORKER_TTL_S, ArenaWorker
 from workers.inprocess import InProcessWorker
 from workers.logs import configure, events
 from workers.processes import signals_deferred
-from workers.queue import QUEUE_NAME
 
 STOP_GRACE_S = 30.0  # how long a stopping pool lets the matches in hand finish
 RESTART_PAUSE_S = 1.0  # before a dead worker of a pool is replaced

@@ -26,12 +26,12 @@ from arena.bench.engine import engine_throughput
 from arena.bots import make_bot
 from arena.games import get_game
 from arena.play.local import play_game
+from arena.services import event_runs
+from arena.store.job_queue import QUEUE_NAME
 from arena.store.server import connect
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.definition import Format, TournamentDefinition
-from workers import tournament
 from workers.processes import worker_pool
-from workers.queue import QUEUE_NAME
 
 READY_TIMEOUT_S = 60
 CONFIG: dict[str, str | int] = {"city": "paris"}
@@ -109,7 +109,7 @@ def _run(
     )
     TournamentStore(client).create(definition)
     cpu, started = cpu_seconds(pids), time.perf_counter()
-    tournament.start(client, name)
+    event_runs.start(client, name)
     status = _wait_until_over(client, name)
     seconds, cpu = time.perf_counter() - started, cpu_seconds(pids) - cpu
     if status is not Status.FINISHED:

@@ -22,13 +22,12 @@ from rq.job import Job, JobStatus
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
-from arena.services import events
+from arena.services import event_liveness, event_runs, events
+from arena.store.job_queue import QUEUE_NAME, arena_queue, job_place
 from arena.store.server import connect, given_or_found
 from arena.store.tournaments import TournamentStore, match_id
 from arena.tournament.definition import TimeControl
-from workers import liveness, tournament
 from workers.processes import kill_tree, spawn_python, stop_all
-from workers.queue import QUEUE_NAME, arena_queue, job_place
 
 FIELD = ["greedy", *(f"search#{n}" for n in range(30, 130, 10))]  # 11 entrants, 55 matches
 
@@ -65,13 +64,13 @@ def measure(url: str, workers: int, kills: int, logs: Path) -> tuple[list[Kill],
     name = f"recovery-{int(time.time())}"
     tc = TimeControl(move_ms=5000, bank_ms=5000)
     events.create(client, name, "round-robin", FIELD, None, "caper", "paris", 4, True, tc, 1)
-    tournament.start(client, name)
+    event_runs.start(client, name)
     pool = {f"w{n}": _worker(url, f"w{n}", logs) for n in range(workers)}
     try:
         done = [_kill_one(client, name, pool, url, logs, f"r{n}") for n in range(kills)]
     finally:
         stop_all(list(pool.values()), timeout_s=5)
-        tournament.stop(client, name, "the benchmark is over")
+        event_runs.stop(client, name, "the benchmark is over")
         queue = arena_queue(client)
         for job_id in queue.job_ids:
             if job_id.startswith(f"match_{name}_"):
@@ -101,7 +100,9 @@ def _kill_one(
     store = TournamentStore(client)
     job = _a_match_in_play(client, set(pool))
     name, round_number, board, count = job_place(job)
-    in_play = liveness.first_unrecorded(client, name, round_number, range(board, board + count))
+    in_play = event_liveness.first_unrecorded(
+        client, name, round_number, range(board, board + count)
+    )
     the_id = match_id(name, round_number, in_play)
     attempts = store.attempts(name)[the_id]
     queued = arena_queue(client).count

@@ -11,7 +11,7 @@ from rq.executions import Execution
 from rq.job import Job
 from rq.serializers import JSONSerializer
 
-from workers.queue import arena_queue
+from arena.store.job_queue import arena_queue
 
 EXECUTION_TTL_S = 600
 

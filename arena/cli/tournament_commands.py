@@ -157,16 +157,15 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     """How far the tournament has got."""
     from arena.cli import tournament_watch
     from arena.cli.network import require_redis_url
-    from arena.services import events
+    from arena.services import event_liveness, events
     from arena.store.server import connect
     from arena.store.tournaments import Status, TournamentStore
-    from workers import liveness
 
     client = connect(require_redis_url(redis_url))
-    jobs = liveness.settle(client, name)  # never `running` with a match that cannot be played
+    jobs = event_liveness.settle(client, name)  # never `running` with a match that cannot be played
     if watch:
         tournament_watch.watch(console, client, name)
-        jobs = liveness.settle(client, name)
+        jobs = event_liveness.settle(client, name)
     now = events.progress(client, name)
     unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
     console.print(

@@ -14,9 +14,9 @@ from rich.live import Live
 from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
 from rich.progress import Progress as ProgressBar
 
+from arena.services import event_liveness
 from arena.services.events import Progress, progress
 from arena.store.tournaments import Status
-from workers import liveness
 
 WATCH_CHECK_S = 3.0  # how often a watcher makes sure the tournament can still go on
 PLAIN_LINE_S = 5.0  # without a terminal: a progress line at least this often
@@ -45,7 +45,7 @@ def _polled(client: redis.Redis, name: str, timeout_s: float) -> Iterator[Progre
     checked = time.monotonic()
     while time.monotonic() < end:
         if time.monotonic() - checked >= WATCH_CHECK_S:  # as `status` does: no false hope
-            liveness.settle(client, name)
+            event_liveness.settle(client, name)
             checked = time.monotonic()
         now = progress(client, name)
         yield now

@@ -27,7 +27,7 @@ from arena.store.sprt import State
 from arena.store.tournaments import Status
 from arena.store.values import as_text
 
-# How each kind of event's job ids look (workers.queue.match_job_id, workers.sprt.batch_job_id).
+# How each kind of event's job ids look (job_queue.match_job_id, sprt_runs.batch_job_id).
 JOB_ID_EVENT = {
     "tournament": re.compile(r"match_(?P<event>.+)_r[0-9]+_b[0-9]+"),
     "sprt": re.compile(r"sprt_(?P<event>.+)_b[0-9]+"),

@@ -21,6 +21,7 @@ import redis
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
 from arena.referee.scoring import table_size
+from arena.services import event_liveness, event_runs
 from arena.store.bots import BotRegistry
 from arena.store.table_rounds import TableStore, table_round_to_json
 from arena.store.tournaments import Status, TournamentStore, round_to_json
@@ -39,7 +40,6 @@ from arena.tournament.lifecycle import Command
 from arena.tournament.placement import DEFAULT_BYE_POINTS
 from arena.tournament.points_text import points_text
 from arena.tournament.swiss import SwissSystem, max_swiss_rounds
-from workers import liveness, tournament
 
 TABLE_BYE_POINTS = DEFAULT_BYE_POINTS  # what pairing pods uses too (`pods.pair_pods`' default)
 EXPORT_FORMATS = ("json", "csv", "trf")
@@ -178,19 +178,19 @@ def parse_tiebreak(text: str) -> Tiebreak:
 
 def start(client: redis.Redis, name: str) -> int:
     """Start a created tournament; how many rounds were scheduled. Any other state is refused."""
-    return len(tournament.start(client, name))
+    return len(event_runs.start(client, name))
 
 
 def stop(client: redis.Redis, name: str) -> int:
     """Stop a running tournament: nothing more is played or queued, its results stay, and
     `resume` goes on. Any other state is refused. How many queued jobs were taken off."""
     TournamentStore(client).transition(name, Command.STOP, "the organiser stopped it")
-    return liveness.take_off_queue(client, name)
+    return event_liveness.take_off_queue(client, name)
 
 
 def resume(client: redis.Redis, name: str) -> int:
     """Go on with a stopped tournament; how many unplayed encounters were queued again."""
-    return tournament.resume(client, name)
+    return event_runs.resume(client, name)
 
 
 def enter_late(client: redis.Redis, name: str, entrant: str) -> None:

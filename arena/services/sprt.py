@@ -1,6 +1,6 @@
 """SPRT tests: start one (its players checked first), read its status, stop and resume it.
 A test's state follows the event lifecycle (`arena.tournament.lifecycle`); the workers play its
-batches of duplicate pairs (`workers.sprt`)."""
+batches of duplicate pairs (`arena.services.sprt_runs`, queued for `workers.sprt`)."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from collections import Counter
 import redis
 
 from arena.games import base_config, get_game
+from arena.services import sprt_runs
 from arena.services.bots import check_players
 from arena.store.sprt import SprtDefinition, SprtStatus, SprtStore
 from arena.tournament.lifecycle import Command
-from workers import sprt as sprt_jobs
 
 
 def define(
@@ -55,14 +55,14 @@ def start(client: redis.Redis, definition: SprtDefinition) -> list[int]:
     """Check both players, then queue the first batches; which batches were queued."""
     players = (definition.test, definition.base)
     check_players(client, get_game(definition.game), definition.config, players, definition.seed)
-    return sprt_jobs.start(client, definition)
+    return sprt_runs.start(client, definition)
 
 
 def status(client: redis.Redis, name: str) -> tuple[SprtStatus, Counter[str]]:
     """The test's status and its batches by job state, after settling any batch whose worker
     died (so a test is never left running with nothing to play)."""
     SprtStore(client).status(name)  # an unknown name fails here, before any queue is looked at
-    batches = sprt_jobs.settle(client, name)
+    batches = sprt_runs.settle(client, name)
     return SprtStore(client).status(name), batches
 
 
@@ -71,12 +71,12 @@ def stop(client: redis.Redis, name: str) -> int:
     store = SprtStore(client)
     if not store.stop(name, "stopped by the organiser"):
         raise store.status(name).refusal(Command.STOP)
-    return sprt_jobs.cancel_queued(client, name)
+    return sprt_runs.cancel_queued(client, name)
 
 
 def resume(client: redis.Redis, name: str) -> int:
     """Its pairs so far stand, the rest are played; how many batches were queued."""
-    return sprt_jobs.resume(client, name)
+    return sprt_runs.resume(client, name)
 
 
 def stopped(name: str, taken_off: int) -> str:

@@ -9,14 +9,14 @@ import threading
 import pytest
 import redis
 
+from arena.services import event_runs
 from arena.store import keys
+from arena.store.job_queue import arena_queue
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.lifecycle import Command, LifecycleError
 from tests.cli.refusals import arena, refused
 from tests.workers.tournaments import create_and_start, work_in_process
-from workers import tournament
-from workers.queue import arena_queue
 
 FOUR = ["random", "greedy", "search#2", "search#3"]
 
@@ -145,7 +145,7 @@ def test_of_two_starts_at_once_one_starts_and_the_other_is_refused(
     def start() -> None:
         barrier.wait()
         try:
-            outcomes.append(len(tournament.start(redis_client, "race")))
+            outcomes.append(len(event_runs.start(redis_client, "race")))
         except LifecycleError as error:
             outcomes.append(str(error))
 
@@ -178,4 +178,4 @@ def test_a_tournament_stored_without_a_state_gets_one_from_its_records(
     ]  # fmt: skip
     assert redis_client.hget(keys.tournament("old"), "status") == b"finished", "stored now"
     with pytest.raises(LifecycleError, match="old is finished"):
-        tournament.start(redis_client, "old")
+        event_runs.start(redis_client, "old")

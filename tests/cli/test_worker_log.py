@@ -18,9 +18,9 @@ import redis
 from click.testing import CliRunner
 
 from arena.cli import main
+from arena.store.job_queue import arena_queue
 from arena.store.tournaments import Status, TournamentStore
 from workers.arena_worker import MAINTENANCE_S
-from workers.queue import arena_queue
 
 pytestmark = pytest.mark.timeout(300)
 READY_S = 120  # generous: two shared cores, several agents

@@ -9,6 +9,7 @@ import json
 import pytest
 import redis
 
+from arena.store.job_queue import arena_queue
 from tests.helm.chart import (
     CASES,
     FULLNAME,
@@ -27,7 +28,6 @@ from tests.helm.chart import (
     render_values,
     selects,
 )
-from workers.queue import arena_queue
 
 ARENA_COMPONENTS = ("gateway", "worker", "exporter", "web")
 

@@ -11,12 +11,12 @@ import redis
 from arena.metrics.recorder import GAMES, read_counter
 from arena.store import keys
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
 from arena.store.ratings.rebuild import rebuild
 from workers.ladder import ladder_job_id, ladder_match_id, play_and_rate
 from workers.matchmaker import Matchmaker, eligible_players, run_ladder
-from workers.queue import arena_queue
 
 BOTS = ("random", "greedy", "search#8")
 

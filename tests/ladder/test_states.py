@@ -8,13 +8,13 @@ import pytest
 import redis
 
 from arena.store import keys
+from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
 from arena.tournament.lifecycle import Command, LifecycleError, State
 from tests.cli.refusals import arena, refused
 from workers.ladder import enqueue_ladder_match, next_match_number
 from workers.matchmaker import Matchmaker, run_ladder, work_inline
-from workers.queue import arena_queue
 
 LAD = "ladder lad (caper rules v1)"
 

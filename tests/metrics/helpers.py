@@ -9,9 +9,9 @@ from prometheus_client.samples import Sample
 from arena.metrics.recorder import record_game, record_voided
 from arena.store import keys
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import arena_queue
 from arena.store.ratings import RatedResult, RatingStore
 from tests.store.ratings_helpers import make_ladder
-from workers.queue import arena_queue
 
 
 def samples(text: bytes) -> dict[str, list[Sample]]:

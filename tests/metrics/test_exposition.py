@@ -14,11 +14,11 @@ from arena.games import get_game
 from arena.metrics.collector import ArenaCollector
 from arena.metrics.recorder import record_job_failure
 from arena.metrics.server import arena_registry, exposition, start_metrics_server
+from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from tests.metrics.helpers import populate, samples, value
 from tests.store.ratings_helpers import BUILTINS, make_ladder
-from workers.queue import arena_queue
 
 ALLOWED_LABELS = {
     "ladder", "game", "rules_version", "bot", "result", "termination", "seat_kind", "queue",

@@ -14,16 +14,16 @@ from rq.serializers import JSONSerializer
 from arena.gateway.testing import running_arena
 from arena.metrics.health_series import job_event
 from arena.metrics.server import exposition
+from arena.services.sprt_runs import batch_job_id
 from arena.services.status import arena_status
 from arena.store import keys
+from arena.store.job_queue import arena_queue, match_job_id
 from arena.store.sprt import SprtDefinition, SprtStore
 from arena.store.tournaments import Status, TournamentStore
 from tests.metrics.helpers import samples, value
 from tests.store.ratings_helpers import make_ladder
 from tests.workers.tournaments import create_and_start
 from workers.ladder import next_match_number
-from workers.queue import arena_queue, match_job_id
-from workers.sprt import batch_job_id
 
 
 def test_job_ids_name_their_event() -> None:

@@ -9,13 +9,13 @@ import pytest
 import redis
 
 from arena.games.record import GameRecord, replay
+from arena.services import event_runs
 from arena.services.event_games import export_games
 from arena.store import keys
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.store.values import as_text
 from tests.workers.tournaments import create_and_start, work_in_process
-from workers import tournament
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -70,7 +70,7 @@ def test_a_round_in_play_is_left_out_as_its_replay_pages_hide_it(
 ) -> None:
     """Board 0 of round 1 is played, board 1 is not: board 0's deals are board 1's too."""
     create_and_start(redis_client, "live", "round-robin", FIELD, games_per_match=2)
-    tournament.play(redis_client, "live", 1, 0)
+    event_runs.play(redis_client, "live", 1, 0)
     assert TournamentStore(redis_client).recorded("live") == {"live.r1.b0"}
     assert redis_client.exists(keys.game_record("live.r1.b0.g0"))
     assert _lines(redis_client, "live") == []

@@ -9,7 +9,7 @@ from rq.serializers import JSONSerializer
 
 from arena.bench.worker_fleet import register_busy_workers
 from arena.services.rq_workers import live_workers
-from workers.queue import arena_queue
+from arena.store.job_queue import arena_queue
 
 
 def rq_view(client: redis.Redis) -> list[tuple[object, ...]]:

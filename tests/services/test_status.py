@@ -17,14 +17,14 @@ from rq import Worker
 
 from arena.cli import main
 from arena.gateway.testing import Arena, running_arena
+from arena.services import sprt_runs
 from arena.services.status import ArenaStatus, arena_status
 from arena.store import keys
+from arena.store.job_queue import arena_queue
 from arena.store.sprt import SprtDefinition
 from tests.alerts.test_prometheus_end_to_end import eventually, free_port, process
 from tests.store.ratings_helpers import make_ladder
 from tests.workers.tournaments import create_and_start
-from workers import sprt
-from workers.queue import arena_queue
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -96,7 +96,7 @@ def test_json_has_the_keys_the_readme_documents(
     registered = Worker([arena_queue(redis_client)], connection=redis_client, name="w1")
     registered.register_birth()  # type: ignore[no-untyped-call]
     create_and_start(redis_client, "spring", "round-robin", ["greedy", "random"])
-    sprt.start(redis_client, SprtDefinition("ab", "search#3", "search#2"))
+    sprt_runs.start(redis_client, SprtDefinition("ab", "search#3", "search#2"))
     make_ladder(redis_client, "main")
     out = status(redis_server_url, "--json")
     assert out.exit_code == 0, out.output

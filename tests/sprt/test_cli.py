@@ -12,8 +12,8 @@ from rq.serializers import JSONSerializer
 
 from arena.cli import main
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import QUEUE_NAME, arena_queue
 from arena.store.sprt import SprtStore, State
-from workers.queue import QUEUE_NAME, arena_queue
 
 GREEDY_VS_RANDOM = ["--test", "greedy", "--base", "random", "--elo0", "0", "--elo1", "50"]
 

@@ -13,9 +13,9 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
+from arena.services.sprt_runs import MISSING_GRACE_S, batch_job_id, play_batch, settle, start
+from arena.store.job_queue import QUEUE_NAME, arena_queue
 from arena.store.sprt import SprtDefinition, SprtStore, State
-from workers.queue import QUEUE_NAME, arena_queue
-from workers.sprt import MISSING_GRACE_S, batch_job_id, play_batch, settle, start
 
 WIDE = SprtDefinition("live", "greedy", "random", elo0=0.0, elo1=50.0, batch_pairs=2, parallel=2)
 

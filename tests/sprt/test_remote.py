@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from arena.cli import main
 from arena.games.record import GameRecord
 from arena.gateway.testing import running_arena
+from arena.services.sprt_runs import start
 from arena.store import keys
 from arena.store.sprt import SprtDefinition, SprtStatus, SprtStore, State
 from arena.store.values import as_text
@@ -21,7 +22,6 @@ from bots_sdk import Backoff
 from bots_sdk.client import Client
 from bots_sdk.examples.random_bot import RandomBot
 from tests.workers.conftest import StartWorker, start_worker  # noqa: F401  (the fixture)
-from workers.sprt import start
 
 pytestmark = pytest.mark.timeout(300)
 

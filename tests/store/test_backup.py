@@ -18,9 +18,9 @@ from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.store import keys
 from arena.store.backup import BackupError, backup, changes_made, read_manifest, restore
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import QUEUE_NAME
 from bots_sdk.live_check import wait_until
 from tests.store.contents import contents
-from workers.queue import QUEUE_NAME
 
 
 def fill(client: redis.Redis, redis_server_url: str) -> None:

@@ -12,6 +12,7 @@ from caissify_pairings.fpc import check_trf  # type: ignore[import-untyped]
 from click.testing import CliRunner
 
 from arena.cli import main
+from arena.services import event_runs
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import (
     Bye,
@@ -28,7 +29,6 @@ from arena.tournament import (
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.swiss import SwissSystem
 from tests.workers.tournaments import work_in_process
-from workers import tournament
 
 FIDE = SwissOptions(system=SwissSystem.FIDE_DUTCH)
 P = [f"p{i}" for i in range(1, 11)]
@@ -172,7 +172,7 @@ def test_a_swiss_created_with_fide_dutch_is_paired_by_it_to_the_end(
     assert made.exit_code == 0, made.output
     store = TournamentStore(redis_client)
     assert store.get("fide").swiss_system is SwissSystem.FIDE_DUTCH
-    tournament.start(redis_client, "fide")
+    event_runs.start(redis_client, "fide")
     work_in_process(redis_client)
     assert store.status("fide") is Status.FINISHED, store.reason("fide")
     # Every round is the one strict FIDE Dutch pairs from the stored history before it.

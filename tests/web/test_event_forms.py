@@ -9,12 +9,12 @@ import redis
 from starlette.testclient import TestClient
 
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import arena_queue
 from arena.store.tournaments import Status, TournamentStore
 from arena.web.app import create_app
 from arena.web.notice import NOTICE_COOKIE
 from arena.web.signer import WebSettings
 from tests.web.signing import csrf_of, sign_in
-from workers.queue import arena_queue
 
 ADMIN = "organiser-secret-token"
 FORM = {

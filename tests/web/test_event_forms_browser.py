@@ -11,11 +11,11 @@ import pytest
 import redis
 from playwright.sync_api import Page
 
+from arena.store.job_queue import arena_queue
 from arena.store.tournaments import Status, TournamentStore
 from arena.web.app import create_app
 from arena.web.signer import WebSettings
 from tests.web.browser import serve
-from workers.queue import arena_queue
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -17,7 +17,9 @@ from arena.games import get_game
 from arena.games.caper.cards import CATALOGUE
 from arena.games.record import GameRecord
 from arena.play.local import play_game, play_rotation
+from arena.services import event_runs
 from arena.store import keys
+from arena.store.job_queue import QUEUE_NAME
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
 from arena.store.table_rounds import TableStore
@@ -26,8 +28,6 @@ from arena.store.values import as_text
 from arena.web.app import create_app
 from tests.web.browser import serve
 from tests.workers.tournaments import create_and_start, work_in_process
-from workers import tournament
-from workers.queue import QUEUE_NAME
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -98,7 +98,7 @@ def test_games_of_a_round_in_play_show_no_cards_and_no_seed(
     create_and_start(redis_client, "live", "round-robin", FIELD, seed=SEED)
     # One match of round 1 played, as by a worker halfway through the round's slice; the rest
     # still queued.
-    tournament.play(redis_client, "live", 1, 0)
+    event_runs.play(redis_client, "live", 1, 0)
     store = TournamentStore(redis_client)
     (played,) = store.results("live").values()
     for game_id in played.game_ids:

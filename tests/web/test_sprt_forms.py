@@ -13,12 +13,12 @@ from starlette.testclient import TestClient
 
 from arena.services import sprt
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import arena_queue
 from arena.store.sprt import SprtStore, State
 from arena.web.app import create_app
 from arena.web.signer import WebSettings
 from tests.cli.refusals import arena
 from tests.web.signing import csrf_of, sign_in
-from workers.queue import arena_queue
 
 ADMIN = "organiser-secret-token"
 FORM = {

@@ -17,13 +17,13 @@ from starlette.testclient import TestClient
 from arena.bench.worker_fleet import register_busy_workers
 from arena.metrics.recorder import record_voided
 from arena.services.status import MachinesStatus, WorkerState
+from arena.store.job_queue import arena_queue
 from arena.web.app import create_app
 from arena.web.workers import worker_grid
 from tests.web.browser import serve
 from tests.web.html_tables import column, table
 from tests.web.test_phone_browser import PHONE, right_edge
 from tests.workers.tournaments import create_and_start
-from workers.queue import arena_queue
 
 
 @contextmanager

@@ -13,6 +13,9 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
+from arena.services import event_runs
+from arena.services.event_liveness import first_unrecorded
+from arena.store.job_queue import QUEUE_NAME, arena_queue, enqueue_round, job_place
 from arena.store.tournaments import Status, TournamentStore, match_id
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import (
@@ -22,9 +25,6 @@ from tests.workers.tournaments import (
     wait_until_over,
     work_in_process,
 )
-from workers import tournament
-from workers.liveness import first_unrecorded
-from workers.queue import QUEUE_NAME, arena_queue, enqueue_round, job_place
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -113,7 +113,7 @@ def test_a_match_that_fails_every_attempt_stops_the_tournament_with_the_reason(
         attempts.append(the_id)
         raise RuntimeError("the referee fell over")
 
-    monkeypatch.setattr(tournament, "_play", broken)
+    monkeypatch.setattr(event_runs, "_play", broken)
     create_and_start(redis_client, "doomed", "round-robin", ["random", "greedy"])
     work_in_process(redis_client)  # in this process, so the broken referee is the one used
     store = TournamentStore(redis_client)

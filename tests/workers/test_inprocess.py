@@ -16,12 +16,12 @@ from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import VOIDED, read_counter
+from arena.store.job_queue import QUEUE_NAME, arena_queue
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over
 from workers.processes import descendants
-from workers.queue import QUEUE_NAME, arena_queue
 
 pytestmark = pytest.mark.timeout(300)
 

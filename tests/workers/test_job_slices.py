@@ -10,10 +10,10 @@ import redis
 from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
+from arena.services import event_liveness, event_runs
+from arena.store.job_queue import arena_queue, boards_per_job, job_place
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.tournaments import create_and_start, work_in_process
-from workers import liveness, tournament
-from workers.queue import arena_queue, boards_per_job, job_place
 
 FIELD = [f"random/{n}" for n in range(1, 7)]  # a round robin of 5 rounds of 3 boards
 
@@ -52,7 +52,7 @@ def test_each_round_of_short_matches_is_one_job_playing_every_board(
 
 def test_a_slice_run_again_plays_only_its_unrecorded_matches(redis_client: redis.Redis) -> None:
     create_and_start(redis_client, "resumed", "round-robin", FIELD, games_per_match=4)
-    first = tournament.play(redis_client, "resumed", 1, 0)  # as a killed slice had done
+    first = event_runs.play(redis_client, "resumed", 1, 0)  # as a killed slice had done
     work_in_process(redis_client)
     store = TournamentStore(redis_client)
     assert store.status("resumed") is Status.FINISHED and len(store.results("resumed")) == 15
@@ -72,10 +72,10 @@ def test_a_lost_slice_is_queued_again_once_for_all_its_matches(
     work_in_process(redis_client)
     store = TournamentStore(redis_client)
     assert store.status("lost") is Status.RUNNING and len(store.results("lost")) == 12
-    liveness.check(redis_client, "lost")
-    later = time.time() + liveness.MISSING_GRACE_S
+    event_liveness.check(redis_client, "lost")
+    later = time.time() + event_liveness.MISSING_GRACE_S
     monkeypatch.setattr(time, "time", lambda: later)
-    liveness.check(redis_client, "lost")
+    event_liveness.check(redis_client, "lost")
     assert queue.job_ids == [victim], "one job for the slice's three matches"
     work_in_process(redis_client)
     assert store.status("lost") is Status.FINISHED and len(store.results("lost")) == 15
@@ -86,7 +86,7 @@ def test_a_started_slice_shows_one_match_in_play_and_the_rest_queued(
 ) -> None:
     create_and_start(redis_client, "shown", "round-robin", FIELD, games_per_match=4)
     arena_queue(redis_client).jobs[0].set_status(JobStatus.STARTED)  # round 1's slice
-    assert liveness.check(redis_client, "shown") == {"started": 1, "queued": 14}
+    assert event_liveness.check(redis_client, "shown") == {"started": 1, "queued": 14}
 
 
 def test_tables_are_sliced_too_and_a_lost_slice_of_them_is_queued_again_once(
@@ -100,10 +100,10 @@ def test_tables_are_sliced_too_and_a_lost_slice_of_them_is_queued_again_once(
     assert "round 1 tables 1-2: random/" in str(job.description)
     job.delete()  # lost
     work_in_process(redis_client)
-    liveness.check(redis_client, "pods")
-    later = time.time() + liveness.MISSING_GRACE_S
+    event_liveness.check(redis_client, "pods")
+    later = time.time() + event_liveness.MISSING_GRACE_S
     monkeypatch.setattr(time, "time", lambda: later)
-    liveness.check(redis_client, "pods")
+    event_liveness.check(redis_client, "pods")
     assert queue.job_ids == [job.id], "one job for the slice's two tables"
     work_in_process(redis_client)
     store = TournamentStore(redis_client)

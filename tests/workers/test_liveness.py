@@ -20,13 +20,13 @@ from rq.serializers import JSONSerializer
 from arena.cli import main
 from arena.cli.tournament_watch import watch
 from arena.metrics.recorder import VOIDED, read_counter
+from arena.services import event_liveness
+from arena.services.event_liveness import first_unrecorded
+from arena.store.job_queue import QUEUE_NAME, arena_queue, job_place
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
-from workers import liveness
-from workers.liveness import first_unrecorded
 from workers.processes import descendants
-from workers.queue import QUEUE_NAME, arena_queue, job_place
 
 pytestmark = pytest.mark.timeout(400)
 
@@ -140,11 +140,11 @@ def test_a_match_whose_job_is_gone_is_queued_again(
     work_in_process(redis_client)
     store = TournamentStore(redis_client)
     assert store.status("lost") is Status.RUNNING and len(store.results("lost")) == 2
-    assert liveness.check(redis_client, "lost") == {"missing": 1}
+    assert event_liveness.check(redis_client, "lost") == {"missing": 1}
     assert queue.count == 0, "a job missing for a moment may be a round being queued"
-    later = time.time() + liveness.MISSING_GRACE_S
+    later = time.time() + event_liveness.MISSING_GRACE_S
     monkeypatch.setattr(time, "time", lambda: later)
-    assert liveness.check(redis_client, "lost") == {"queued": 1}  # as it is once queued again
+    assert event_liveness.check(redis_client, "lost") == {"queued": 1}  # as it is once queued again
     assert queue.job_ids == [victim]
     work_in_process(redis_client)
     assert store.status("lost") is Status.FINISHED and len(store.results("lost")) == 3

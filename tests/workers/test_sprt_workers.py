@@ -13,12 +13,12 @@ import redis
 from rq.registry import StartedJobRegistry
 from rq.serializers import JSONSerializer
 
+from arena.services.sprt_runs import JOB_FUNCTION, batch_job_id, play_batch, start
 from arena.store import keys
+from arena.store.job_queue import QUEUE_NAME, arena_queue, retry_policy
 from arena.store.sprt import SprtDefinition, SprtStatus, SprtStore, State
 from tests.workers.conftest import StartWorker, WorkerProcess
 from workers.processes import descendants
-from workers.queue import QUEUE_NAME, arena_queue, retry_policy
-from workers.sprt import JOB_FUNCTION, batch_job_id, play_batch, start
 
 pytestmark = pytest.mark.timeout(400)
 

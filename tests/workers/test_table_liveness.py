@@ -13,11 +13,11 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
+from arena.services import event_liveness, table_runs
+from arena.store.job_queue import arena_queue
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.tournaments import create_and_start, work_in_process
-from workers import liveness, tables
-from workers.queue import arena_queue
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -39,11 +39,11 @@ def test_a_table_whose_job_is_gone_is_queued_again(
     store = TableStore(redis_client)
     assert TournamentStore(redis_client).status("lost-t") is Status.RUNNING
     assert len(store.recorded("lost-t")) == 3
-    liveness.check(redis_client, "lost-t")
+    event_liveness.check(redis_client, "lost-t")
     assert queue.count == 0, "a job missing for a moment may be a round being queued"
-    later = time.time() + liveness.MISSING_GRACE_S
+    later = time.time() + event_liveness.MISSING_GRACE_S
     monkeypatch.setattr(time, "time", lambda: later)
-    liveness.check(redis_client, "lost-t")
+    event_liveness.check(redis_client, "lost-t")
     assert queue.job_ids == [victim]
     work_in_process(redis_client)
     assert TournamentStore(redis_client).status("lost-t") is Status.FINISHED
@@ -74,7 +74,7 @@ def test_a_table_that_fails_every_attempt_stops_the_tournament_until_resumed(
         attempts.append(the_id)
         raise RuntimeError("the referee fell over")
 
-    monkeypatch.setattr(tables, "_play", broken)
+    monkeypatch.setattr(table_runs, "_play", broken)
     create_and_start(
         redis_client, "doomed-t", "swiss", FOUR, rounds=1, games_per_match=3, players=3
     )

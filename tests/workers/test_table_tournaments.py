@@ -18,12 +18,12 @@ from rq.serializers import JSONSerializer
 
 from arena.cli import main
 from arena.services import events
+from arena.store.job_queue import QUEUE_NAME
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, match_id
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tables import assert_standings_are_the_records
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
-from workers.queue import QUEUE_NAME
 
 pytestmark = pytest.mark.timeout(300)
 

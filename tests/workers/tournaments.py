@@ -8,11 +8,10 @@ import redis
 from rq import SimpleWorker
 from rq.serializers import JSONSerializer
 
-from arena.services import events
+from arena.services import event_runs, events
+from arena.store.job_queue import QUEUE_NAME
 from arena.store.tournaments import Status, StoredMatch, TournamentStore
 from arena.tournament.definition import TimeControl, TournamentDefinition
-from workers import tournament
-from workers.queue import QUEUE_NAME
 
 FAST = TimeControl(move_ms=5000, bank_ms=5000, max_strikes=3, grace_ms=1000)
 
@@ -33,7 +32,7 @@ def create_and_start(
         client, name, format, entrants, rounds, game, city, games_per_match, True, FAST, seed,
         players=players,
     )  # fmt: skip
-    tournament.start(client, name)
+    event_runs.start(client, name)
     return definition
 
 

@@ -19,15 +19,15 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import record_voided
+from arena.services import table_runs
+from arena.services.event_runs import advance, stop
 from arena.store import keys
+from arena.store.job_queue import RETRIES, arena_queue, enqueue_round, match_job_id, slice_start
 from arena.store.job_slices import JobSlices
 from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore, match_id
 from arena.store.values import as_text
 from arena.tournament.definition import TournamentDefinition
-from workers import tables
-from workers.queue import RETRIES, arena_queue, enqueue_round, match_job_id, slice_start
-from workers.tournament import advance, stop
 
 log = logging.getLogger("arena.workers")
 
@@ -160,7 +160,7 @@ def take_off_queue(client: redis.Redis, name: str) -> int:
 def _places(client: redis.Redis, definition: TournamentDefinition) -> list[tuple[int, int]]:
     """(round, board) of every scheduled match, or table in a game of three or more sides."""
     if definition.table_size:
-        return tables.places(client, definition.name)
+        return table_runs.places(client, definition.name)
     rounds = TournamentStore(client).rounds(definition.name)
     return [(r.number, b) for r in rounds for b in range(len(r.pairings))]
 
@@ -232,7 +232,7 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         client.hdel(key, the_id)
     for round_number, boards in lost.items():  # once per slice, however many of it were lost
         if definition.table_size:
-            tables.enqueue_places(client, definition, round_number, boards)
+            table_runs.enqueue_places(client, definition, round_number, boards)
         else:
             enqueue_round(client, definition, rounds[round_number], boards, at_front=True)
     return waiting

@@ -16,6 +16,9 @@ from arena.games import get_game
 from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy
 from arena.referee.scoring import score_match
+from arena.services import table_runs
+from arena.services.play_once import play_once, still_running
+from arena.store.job_queue import enqueue_round, queue_new_round
 from arena.store.tournaments import (
     Status,
     StoredMatch,
@@ -34,9 +37,6 @@ from arena.tournament import (
 )
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.lifecycle import Command
-from workers import tables
-from workers.once import play_once, still_running
-from workers.queue import enqueue_round, queue_new_round
 
 log = logging.getLogger("arena.workers")
 
@@ -44,7 +44,7 @@ log = logging.getLogger("arena.workers")
 def start(client: redis.Redis, name: str) -> list[Round] | list[TableRound]:
     """Schedule the first round (Swiss) or every round (round robins) of a created tournament;
     any other state is refused, naming it. Of two starts at once, one schedules and the other
-    is refused. A game of three or more sides is played at tables (`workers.tables`)."""
+    is refused. A game of three or more sides is played at tables (`arena.services.table_runs`)."""
     store = TournamentStore(client)
     definition = store.get(name)
     store.check(name, Command.START)  # refused before pairing, which would fail less clearly
@@ -59,7 +59,7 @@ def first_rounds(
 ) -> list[Round] | list[TableRound]:
     """What a start schedules (deterministic: a second computation gives the same rounds)."""
     if definition.table_size:
-        return tables.first_rounds(client, definition)
+        return table_runs.first_rounds(client, definition)
     if definition.format is Format.SWISS:
         return [_next_swiss_round(TournamentStore(client), definition, 1)]
     return berger_rounds(definition.entrants, double=definition.format is Format.DOUBLE_ROUND_ROBIN)
@@ -71,7 +71,9 @@ def queue_first_rounds(
     """Store the first rounds and queue their jobs; a round stored already (by a concurrent
     `advance`) is queued by whoever stored it."""
     if definition.table_size:
-        tables.queue_rounds(client, definition, [r for r in scheduled if isinstance(r, TableRound)])
+        table_runs.queue_rounds(
+            client, definition, [r for r in scheduled if isinstance(r, TableRound)]
+        )
         return
     store, rounds = TournamentStore(client), [r for r in scheduled if isinstance(r, Round)]
     boards = sum(len(round_.pairings) for round_ in rounds)
@@ -185,7 +187,7 @@ def resume(client: redis.Redis, name: str) -> int:
     # that ended before this moment for the old ones they are (`TournamentStore.since`).
     store.transition(name, Command.RESUME)
     queued = (
-        tables.queue_unplayed(client, definition)
+        table_runs.queue_unplayed(client, definition)
         if definition.table_size
         else _queue_unplayed(client, definition)
     )
@@ -233,7 +235,7 @@ def advance(client: redis.Redis, name: str, definition: TournamentDefinition | N
     if store.status(name) is not Status.RUNNING:
         return  # stopped (or finished by another job): nothing more is queued
     if definition.table_size:
-        tables.advance(client, name)
+        table_runs.advance(client, name)
         return
     rounds = store.rounds(name)
     if not rounds:  # started, but its start died before storing the first rounds

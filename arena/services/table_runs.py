@@ -1,7 +1,7 @@
 """Running a tournament of tables (games of three or more sides, the Snitch game): Swiss pods or a
-round robin of tables, one RQ job per slice of a round's tables (`workers.queue`).
+round robin of tables, one RQ job per slice of a round's tables (`arena.store.job_queue`).
 
-The guarantees are those of matches (`workers.tournament`): a table's job id is fixed by its
+The guarantees are those of matches (`arena.services.event_runs`): a table's job id is fixed by its
 place in the draw, its result is recorded once (first writer wins), a rerun replays it from
 scratch (and skips the tables of its slice recorded already), and pairing is deterministic
 from the stored history, so two jobs finishing a round together compute the same next round
@@ -20,20 +20,20 @@ from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy
 from arena.referee.scoring import score_table
 from arena.referee.seats import layout
+from arena.services.play_once import play_once, still_running
+from arena.store.job_queue import boards_named, enqueue_slices, fix_slices
 from arena.store.table_rounds import StoredTable, TableStore
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError, match_id
 from arena.tournament import TableRound, TournamentError, pair_pods, table_round_robin
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.tournament.lifecycle import Command
-from workers.once import play_once, still_running
-from workers.queue import boards_named, enqueue_slices, fix_slices
 
 log = logging.getLogger("arena.workers")
 
 
 def first_rounds(client: redis.Redis, definition: TournamentDefinition) -> list[TableRound]:
     """The first round of pods, or every round of a round robin of tables (what a start
-    schedules; `workers.tournament.start`)."""
+    schedules; `event_runs.start`)."""
     if definition.format is Format.SWISS:
         return [_next_pods(client, definition, 1)]
     return table_round_robin(definition.entrants, definition.table_size, seed=definition.seed)
