@@ -90,8 +90,8 @@ def pipeline_runs(
         tempfile.TemporaryDirectory(prefix="arena-bench-") as logs,
         worker_pool(url, workers, Path(logs), prefix) as pool,
     ):
-        _wait_for_workers(client, workers)
-        pids = [process.pid for process in pool] + _local_redis_pid(client)
+        wait_for_workers(client, workers)
+        pids = [process.pid for process in pool] + local_redis_pid(client)
         timed = [
             _run(client, f"{prefix}-{games}", field_size(entrants, games, min_games), games, pids)
             for games in games_per_match
@@ -110,7 +110,7 @@ def _run(
     TournamentStore(client).create(definition)
     cpu, started = cpu_seconds(pids), time.perf_counter()
     event_runs.start(client, name)
-    status = _wait_until_over(client, name)
+    status = wait_until_over(client, name)
     seconds, cpu = time.perf_counter() - started, cpu_seconds(pids) - cpu
     if status is not Status.FINISHED:
         raise RuntimeError(f"the benchmark tournament {name} ended {status.value}")
@@ -149,7 +149,7 @@ def cpu_seconds(pids: Iterable[int]) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def _local_redis_pid(client: redis.Redis) -> list[int]:
+def local_redis_pid(client: redis.Redis) -> list[int]:
     """The Redis server's pid if it runs on this machine (its CPU is part of every match)."""
     pid = int(client.info("server").get("process_id", 0))
     with contextlib.suppress(OSError):
@@ -158,7 +158,7 @@ def _local_redis_pid(client: redis.Redis) -> list[int]:
     return []
 
 
-def _wait_for_workers(client: redis.Redis, count: int) -> None:
+def wait_for_workers(client: redis.Redis, count: int) -> None:
     deadline = time.monotonic() + READY_TIMEOUT_S
     while len([w for w in Worker.all(connection=client) if QUEUE_NAME in w.queue_names()]) < count:
         if time.monotonic() > deadline:
@@ -166,7 +166,7 @@ def _wait_for_workers(client: redis.Redis, count: int) -> None:
         time.sleep(0.05)
 
 
-def _wait_until_over(client: redis.Redis, name: str) -> Status:
+def wait_until_over(client: redis.Redis, name: str) -> Status:
     store = TournamentStore(client)
     while (status := store.status(name)) in (Status.CREATED, Status.RUNNING):
         time.sleep(0.01)

@@ -1,12 +1,32 @@
-"""`arena bench hosted`, `aot`, `web-replay`, `no-read-attack`, `recovery` and `records`: the
-benchmarks in `arena.bench` that have no command group of their own. They measure and print,
-never assert."""
+"""`arena bench hosted`, `hosted-swiss`, `aot`, `web-replay`, `no-read-attack`, `recovery` and
+`records`: the benchmarks in `arena.bench` that have no command group of their own. They measure
+and print, never assert."""
 
 from __future__ import annotations
 
 import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
+
+
+@click.command("hosted-swiss")
+@REDIS_OPTION
+@click.option("--entrants", default=64, show_default=True, type=click.IntRange(2, 1000))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 64))
+@click.option("--rounds", default=6, show_default=True, type=click.IntRange(1, 20))
+@click.option("--games-per-match", default=2, show_default=True, type=click.IntRange(1, 100))
+@friendly_errors
+def bench_hosted_swiss(
+    redis_url: str | None, entrants: int, workers: int, rounds: int, games_per_match: int
+) -> None:
+    """A Swiss of hosted random bots (a program each, sandboxed, started per match) played by
+    WORKERS worker processes, next to the same Swiss of built-in random bots: games/s and CPU."""
+    from arena.bench.hosted_swiss import report, run
+    from arena.store.server import given_or_found
+
+    with given_or_found(redis_url) as url:
+        figures = run(url, entrants, workers, rounds, games_per_match)
+    report(figures, workers, console.print)
 
 
 @click.command("aot")
@@ -87,6 +107,7 @@ def bench_hosted(starts: int, games: int) -> None:
 
 BENCH_COMMANDS = (
     bench_hosted,
+    bench_hosted_swiss,
     bench_aot,
     bench_web_replay,
     bench_no_read_attack,
