@@ -37,18 +37,18 @@ def started_programs(
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
     limits: Limits = DEFAULT_LIMITS,
-    given: Mapping[str, tuple[Sequence[str], Path]] | None = None,
+    given: Mapping[str, tuple[Sequence[str], Path, Sequence[Path]]] | None = None,
 ) -> Iterator[dict[str, Program]]:
     """The running program of each "cmd:" name in `names`, run in `folder`, and of each name
-    `given` a command and its own folder (a hosted bot's version, shown no `runtimes`); every
-    one is stopped on leaving, whatever happened."""
+    `given` a command, its own folder and its own runtimes (a hosted bot's version); every one
+    is stopped on leaving, whatever happened."""
     programs: dict[str, Program] = {}
     given = given or {}
     try:
         for name in dict.fromkeys(names):
             if name in given:
-                command, own = given[name]
-                programs[name] = Program(command, own, limits, sandboxed)
+                command, own, lent = given[name]
+                programs[name] = Program(command, own, limits, sandboxed, lent)
             elif is_program(name):
                 programs[name] = Program(command_of(name), folder, limits, sandboxed, runtimes)
             else:

@@ -3,7 +3,7 @@ build it first if it needs building, and which runtime of the arena's system it 
 
     command = "python3 bot.py"          # or a list: ["python3", "bot.py"]
     build = "cc -O2 -o bot bot.c"       # optional, run once per version by /bin/sh -c
-    runtime = "python"                  # python, node or native (a compiled program)
+    runtime = "python"                  # python (bots_sdk importable), node or native
 
 Unknown keys are refused, so a misspelt `biuld` is not silently ignored.
 """
@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import shlex
 import shutil
+import sys
 import tomllib
 from dataclasses import dataclass
+from pathlib import Path
 
 MANIFEST_NAME = "arena-bot.toml"
 # The runtime a manifest names -> the program the arena's system must have for it.
@@ -86,3 +88,19 @@ def missing_runtime(runtime: str) -> str | None:
     if program is None or shutil.which(program, path="/usr/local/bin:/usr/bin:/bin"):
         return None
     return f"the runtime {runtime!r} needs {program}, which this arena does not have"
+
+
+def runtime_folders(runtime: str) -> tuple[Path, ...]:
+    """The folders of this arena a runtime lends the program, read-only: for "python", the
+    arena's own environment, so `import bots_sdk` works (the SDK's `run_stdio` plays any Bot as
+    a program). An editable install keeps the arena's packages outside that environment: their
+    folders are lent too, each alone (not the source tree around them)."""
+    if runtime != "python":
+        return ()
+    import arena
+    import bots_sdk
+
+    environment = Path(sys.prefix)
+    packages = [Path(module.__file__ or "").parent for module in (arena, bots_sdk)]
+    outside = tuple(p for p in packages if not p.resolve().is_relative_to(environment.resolve()))
+    return (environment, *outside) if sys.prefix != sys.base_prefix else outside

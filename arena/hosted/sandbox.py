@@ -97,8 +97,10 @@ def launch(
 
 
 def _isolation(runtimes: Sequence[Path]) -> list[str]:
-    # A virtualenv given as a runtime lends its packages to the system's Python.
-    packages = [str(p.resolve()) for r in runtimes for p in r.glob("lib/python3*/site-packages")]
+    # A virtualenv given as a runtime lends its packages to the system's Python, and so does
+    # a package's own folder given as one (an editable install's source: its parent goes first).
+    packages = [str(r.resolve().parent) for r in runtimes if (r / "__init__.py").is_file()]
+    packages += [str(p.resolve()) for r in runtimes for p in r.glob("lib/python3*/site-packages")]
     python_path = ["--setenv", "PYTHONPATH", ":".join(packages)] if packages else []
     return [
         "--unshare-all",  # network, PID, IPC, UTS, cgroup and user namespaces

@@ -44,7 +44,7 @@ class HostedPrograms:
             version = playable(self._client, bot.name)
         except HostedError as error:
             return str(error)
-        program = Program(version.command, version.folder, self._limits)
+        program = Program(version.command, version.folder, self._limits, runtimes=version.runtimes)
         program.start()  # a program that does not say hello is `gone`: its seats forfeit
         return program
 

@@ -35,6 +35,7 @@ from arena.hosted.manifest import (
     ManifestError,
     missing_runtime,
     parse_manifest,
+    runtime_folders,
 )
 from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError, is_admin, token_hash
@@ -65,6 +66,7 @@ class Playable:
     command: tuple[str, ...]
     folder: Path
     runtime: str
+    runtimes: tuple[Path, ...] = ()  # folders of the arena lent read-only (runtime_folders)
 
 
 def submit(
@@ -302,4 +304,5 @@ def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playab
         raise HostedError(f"bot {bot.name} cannot play here: {missing}")
     command = tuple(str(word) for word in manifest["command"])  # type: ignore[attr-defined]
     folder = materialise(client, bot.bot_id, info, root)
-    return Playable(bot.name, info.version, command, folder, str(manifest["runtime"]))
+    runtime = str(manifest["runtime"])
+    return Playable(bot.name, info.version, command, folder, runtime, runtime_folders(runtime))

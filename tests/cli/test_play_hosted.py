@@ -14,10 +14,12 @@ import redis
 from click.testing import CliRunner, Result
 
 from arena.cli import main
+from arena.hosted.program import Program
 from arena.services import bots, hosted
 from arena.store.bot_versions import BuildState
 
 C_EXAMPLE = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "c"
+SDK_EXAMPLE = C_EXAMPLE.parent / "hosted_python"
 
 
 @pytest.fixture(autouse=True)
@@ -81,3 +83,32 @@ def test_unknown_and_unbuildable_hosted_bots_are_one_line(
     out = arena(redis_server_url, "play", f"hosted:broken@{version}", "greedy")
     assert out.exit_code == 1 and "failed to build: it is not played" in out.output
     assert "Traceback" not in out.output
+
+
+def test_the_sdk_example_plays_with_the_sdk_lent_and_nothing_else_of_the_arena(
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
+) -> None:
+    _, token = bots.register(redis_client, "sdkbot")
+    hosted.submit(redis_client, "sdkbot", SDK_EXAMPLE, token, None)
+    saved = tmp_path / "games"
+    out = arena(
+        redis_server_url, "play", "hosted:sdkbot", "random", "-n", "2", "--save", str(saved)
+    )
+    assert out.exit_code == 0, out.output
+    assert "stopped playing" not in out.output
+    records = [json.loads(path.read_text()) for path in sorted(saved.glob("*.json"))]
+    assert [record["termination"] for record in records] == ["normal"] * 2
+    probe = tmp_path / "probe"
+    probe.mkdir()
+    (probe / "arena-bot.toml").write_text('command = "python3 bot.py"\nruntime = "python"\n')
+    repository = Path(hosted.__file__).resolve().parents[2]
+    seen = f"os.path.exists({str(repository / 'pyproject.toml')!r})"
+    (probe / "bot.py").write_text(
+        f"import bots_sdk, os, sys\nprint('SEEN', {seen}, file=sys.stderr)\n"
+    )
+    hosted.submit(redis_client, "sdkbot", probe, token, None)
+    ready = hosted.playable(redis_client, "sdkbot")
+    program = Program(ready.command, ready.folder, runtimes=ready.runtimes, hello_s=5.0)
+    program.start()
+    program.stop()
+    assert "SEEN False" in program.stderr  # bots_sdk imported, the repository around it unseen
