@@ -66,12 +66,12 @@ def revoked_among(client: redis.Redis, names: Iterable[str]) -> frozenset[str]:
 
 def listing(client: redis.Redis) -> list[ListedBot]:
     """Every registered bot, with whether a gateway holds its stream now and, for a hosted bot,
-    its newest version."""
-    registry, versions = BotRegistry(client), BotVersions(client)
-    return [
-        ListedBot(bot, registry.is_online(bot.bot_id), versions.newest(bot.bot_id))
-        for bot in registry.all()
-    ]
+    its newest version: three round trips however many bots there are."""
+    registry = BotRegistry(client)
+    bots = registry.all()
+    ids = [bot.bot_id for bot in bots]
+    online, newest = registry.online_among(ids), BotVersions(client).newest_of(ids)
+    return [ListedBot(bot, bot.bot_id in online, newest.get(bot.bot_id)) for bot in bots]
 
 
 def check_players(

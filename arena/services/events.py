@@ -63,17 +63,15 @@ def check_entrants(client: redis.Redis, entrants: Sequence[str], game: str) -> N
     for entrant in entrants:
         if builtin_name(entrant) in BUILTIN_BOTS:
             make_bot(entrant)  # a bad budget ("search@fast") is refused now, not mid-tournament
-    unknown = [
-        e for e in entrants if builtin_name(e) not in BUILTIN_BOTS and registry.by_name(e) is None
-    ]
+    registered = registry.ids_of([e for e in entrants if builtin_name(e) not in BUILTIN_BOTS])
+    unknown = [name for name, bot_id in registered.items() if bot_id is None]
     if unknown:
         builtin = ", ".join(sorted(BUILTIN_BOTS))
         raise UnknownEntrantError(
             f"unknown entrant(s): {', '.join(unknown)} (register them with `arena bot register`, "
             f"or use a built-in bot: {builtin})"
         )
-    for entrant in entrants:
-        registry.check_plays(entrant, game)
+    registry.check_all_play(list(registered), game)
 
 
 def create(

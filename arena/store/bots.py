@@ -7,7 +7,7 @@ import hmac
 import re
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import redis
@@ -117,21 +117,40 @@ class BotRegistry:
         return hmac.compare_digest(as_text(stored), digest)
 
     def get(self, bot_id: str) -> BotInfo | None:
-        data = self._redis.hgetall(keys.bot(bot_id))
-        if not data:
-            return None
-        fields = {as_text(key): as_text(value) for key, value in data.items()}
-        revoked = float(fields["revoked"]) if "revoked" in fields else None
-        return BotInfo(bot_id, fields["name"], float(fields["created"]), revoked)
+        return _info(bot_id, self._redis.hgetall(keys.bot(bot_id)))
 
     def by_name(self, name: str) -> BotInfo | None:
         bot_id = self._redis.hget(keys.bot_names(), name)
         return None if bot_id is None else self.get(as_text(bot_id))
 
     def all(self) -> list[BotInfo]:
+        """Every registered bot, by name: two round trips however many there are."""
         ids = [as_text(value) for value in self._redis.hvals(keys.bot_names())]
-        found = (self.get(bot_id) for bot_id in ids)
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id in ids:
+            pipe.hgetall(keys.bot(bot_id))
+        found = (_info(i, data) for i, data in zip(ids, pipe.execute() if ids else [], strict=True))
         return sorted((bot for bot in found if bot is not None), key=lambda bot: bot.name)
+
+    def online_among(self, bot_ids: Sequence[str]) -> frozenset[str]:
+        """Which of these bots a gateway holds a stream of now, in one round trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id in bot_ids:
+            pipe.exists(keys.bot_online(bot_id))
+        flags = pipe.execute() if bot_ids else []
+        return frozenset(i for i, flag in zip(bot_ids, flags, strict=True) if flag)
+
+    def hellos(self, bot_ids: Sequence[str]) -> dict[str, tuple[str, frozenset[str] | None]]:
+        """Each bot's `version` and `declared_games` (what its last Hello said), in one round
+        trip."""
+        pipe = self._redis.pipeline(transaction=False)
+        for bot_id in bot_ids:
+            pipe.hmget(keys.bot(bot_id), ["version", "games"])
+        replies = pipe.execute() if bot_ids else []
+        return {
+            bot_id: ("" if version is None else as_text(version), _games(games))
+            for bot_id, (version, games) in zip(bot_ids, replies, strict=True)
+        }
 
     def revoked_among(self, names: Iterable[str]) -> frozenset[str]:
         """Which of `names` are revoked bots (built-in bots and unknown names never are), in
@@ -148,24 +167,50 @@ class BotRegistry:
     def declared_games(self, bot_id: str) -> frozenset[str] | None:
         """The games the bot's last Hello named, or None if it never named any (it may be
         scheduled for any game then)."""
-        value = self._redis.hget(keys.bot(bot_id), "games")
-        games = frozenset(g for g in as_text(value).split(",") if g) if value else frozenset()
-        return games or None
+        return _games(self._redis.hget(keys.bot(bot_id), "games"))
 
     def version(self, bot_id: str) -> str:
         """The bot_version its last Hello gave ("" if none, or it never connected)."""
         value = self._redis.hget(keys.bot(bot_id), "version")
         return "" if value is None else as_text(value)
 
+    def ids_of(self, names: Sequence[str]) -> dict[str, str | None]:
+        """Each name's bot id (None for a name no bot has), in one round trip."""
+        found = self._redis.hmget(keys.bot_names(), list(names)) if names else []
+        return {n: None if i is None else as_text(i) for n, i in zip(names, found, strict=True)}
+
+    def check_all_play(self, names: Sequence[str], game: str) -> None:
+        """`check_plays` for every one of `names`, in two round trips."""
+        ids = {name: i for name, i in self.ids_of(names).items() if i is not None}
+        hellos = self.hellos(list(ids.values()))
+        for name, bot_id in ids.items():
+            _check_game(name, hellos[bot_id][1], game)
+
     def check_plays(self, name: str, game: str) -> None:
         """Refuse to schedule a registered bot for a game its Hello said it does not play."""
         bot = self.by_name(name)
-        games = None if bot is None else self.declared_games(bot.bot_id)
-        if games is not None and game not in games:
-            named = ", ".join(sorted(games))
-            raise BotRegistryError(
-                f"bot {name!r} does not play {game}: its last Hello named {named}"
-            )
+        _check_game(name, None if bot is None else self.declared_games(bot.bot_id), game)
 
     def is_online(self, bot_id: str) -> bool:
         return bool(self._redis.exists(keys.bot_online(bot_id)))
+
+
+def _info(bot_id: str, data: Mapping[bytes | str, bytes | str]) -> BotInfo | None:
+    """A bot's record from its hash; None for no hash (no such bot)."""
+    if not data:
+        return None
+    fields = {as_text(key): as_text(value) for key, value in data.items()}
+    revoked = float(fields["revoked"]) if "revoked" in fields else None
+    return BotInfo(bot_id, fields["name"], float(fields["created"]), revoked)
+
+
+def _games(value: bytes | str | None) -> frozenset[str] | None:
+    """The games a Hello named (stored comma-separated); None if it named none."""
+    games = frozenset(g for g in as_text(value).split(",") if g) if value else frozenset()
+    return games or None
+
+
+def _check_game(name: str, games: frozenset[str] | None, game: str) -> None:
+    if games is not None and game not in games:
+        named = ", ".join(sorted(games))
+        raise BotRegistryError(f"bot {name!r} does not play {game}: its last Hello named {named}")

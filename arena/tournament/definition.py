@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -111,7 +112,8 @@ class TournamentDefinition:
             raise TooFewEntrantsError(
                 f"a tournament needs at least 2 entrants, got {len(self.entrants)}"
             )
-        twice = sorted({e for e in self.entrants if self.entrants.count(e) > 1})
+        # Counted once: every read of a stored definition validates it, whatever its size.
+        twice = sorted(e for e, n in Counter(self.entrants).items() if n > 1)
         if twice:
             raise DuplicateEntrantError(f"entrant(s) listed twice: {', '.join(twice)}")
         self.bye_points  # noqa: B018 - refuses points other than 0, 0.5 or 1

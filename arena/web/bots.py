@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from arena.services import bots as bot_service
 from arena.store import recent
 from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotRegistry
@@ -45,13 +46,14 @@ def _played(entry: recent.RecentEntry) -> views.PlayedMatch:
 
 def bot_list(request: Request) -> Response:
     client = store_client(request)
-    registry = BotRegistry(client)
-    bots = registry.all()
+    listed = bot_service.listing(client)
+    bots = [entry.info for entry in listed]
+    hellos = BotRegistry(client).hellos([b.bot_id for b in bots])
     rows = views.rows(
         bots,
-        {b.bot_id: registry.is_online(b.bot_id) for b in bots},
-        {b.bot_id: registry.version(b.bot_id) for b in bots},
-        {b.bot_id: registry.declared_games(b.bot_id) for b in bots},
+        {entry.info.bot_id: entry.online for entry in listed},
+        {bot_id: version for bot_id, (version, _) in hellos.items()},
+        {bot_id: games for bot_id, (_, games) in hellos.items()},
         played_matches(client, [b.name for b in bots]),
         BotVersions(client).newest_of([b.bot_id for b in bots]),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from arena.store.bots import BotRegistry
+from arena.services import bots as bot_service
 from arena.store.ladders import LadderStore
 from arena.web import ladder_views
 from arena.web import tournaments as tournament_pages
@@ -14,12 +14,11 @@ from arena.web.render import page, store_client
 
 def home(request: Request) -> Response:
     client = store_client(request)
-    registry = BotRegistry(client)
-    bots = registry.all()
+    bots = bot_service.listing(client)
     context = {
         "tournaments": tournament_pages.summaries(client),
         "ladders": [ladder_views.summary(client, d) for d in LadderStore(client).all()],
         "bots": len(bots),
-        "online": sum(1 for b in bots if registry.is_online(b.bot_id)),
+        "online": sum(1 for b in bots if b.online),
     }
     return page(request, "index.html", context)

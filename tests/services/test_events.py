@@ -1,5 +1,5 @@
 """The events service's one exporter serves an event of pairs and one of tables alike: the same
-formats, each event's own columns and results, and the same refusals."""
+formats, each event's own columns and results, and the same refusals; its entrants' checks."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ import pytest
 import redis
 
 from arena.services import events
+from arena.store import keys
+from arena.store.bots import BotRegistry, BotRegistryError
 from arena.store.tournaments import TournamentStore
 from arena.tournament import Tiebreak
 from arena.tournament.definition import Format, TournamentDefinition
@@ -64,3 +66,20 @@ def test_progress_counts_the_encounters_of_pairs_and_tables_alike(
         assert (now.done, now.scheduled, now.rounds, now.status.value) == (0, 0, 0, "created")
         assert now.planned == TournamentStore(redis_client).get(name).planned_rounds > 0
         assert not now.over
+
+
+def test_entrants_are_checked_as_the_cli_checks_them(redis_client: redis.Redis) -> None:
+    registry = BotRegistry(redis_client)
+    for name in ("lynx", "owl", "wren"):
+        registry.register(name)
+    owl = registry.by_name("owl")
+    assert owl is not None  # its last Hello named another game only
+    redis_client.hset(keys.bot(owl.bot_id), mapping={"games": "age-of-thieves", "version": "2"})
+    field = ["random", "lynx", "ghost", "wren", "nobody"]
+    with pytest.raises(events.UnknownEntrantError, match=r"unknown entrant\(s\): ghost, nobody "):
+        events.check_entrants(redis_client, field, "caper")
+    with pytest.raises(BotRegistryError, match="bot 'owl' does not play caper: its last Hello"):
+        events.check_entrants(redis_client, ["random", "lynx", "owl", "wren"], "caper")
+    events.check_entrants(redis_client, ["random", "lynx", "owl"], "age-of-thieves")
+    with pytest.raises(ValueError, match="search@fast"):
+        events.check_entrants(redis_client, ["search@fast", "lynx"], "caper")
