@@ -53,7 +53,9 @@ def started_programs(
                 programs[name] = Program(command_of(name), folder, limits, sandboxed, runtimes)
             else:
                 continue
-            programs[name].start()
+            programs[name].spawn()
+        for program in programs.values():  # spawned side by side, greeted in turn
+            program.greet()
         yield programs
     finally:
         for program in programs.values():

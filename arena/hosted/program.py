@@ -66,10 +66,17 @@ class Program:
         self.gone: str | None = None  # why the program cannot play any more
         self.hello: bot_pb2.Hello | None = None
         self.started_s = 0.0  # from starting the sandbox to the hello, in seconds
+        self._begun = 0.0  # when it was spawned (perf_counter)
 
     def start(self) -> None:
         """Start the program and wait for its hello; a program that fails to say it is `gone`."""
-        begun = time.perf_counter()
+        self.spawn()
+        self.greet()
+
+    def spawn(self) -> None:
+        """Start the program without waiting for it: several started side by side, then each
+        greeted, take the slowest one's start rather than the sum."""
+        self._begun = time.perf_counter()
         self._process = subprocess.Popen(
             self._launch.argv,
             stdin=subprocess.PIPE,
@@ -86,11 +93,12 @@ class Program:
             target=self._read_stderr, args=(self._process.stderr,), daemon=True
         )
         self._stderr_reader.start()
-        self._greet(begun)
 
-    def _greet(self, begun: float) -> None:
+    def greet(self) -> None:
+        """Wait for the spawned program's hello (up to `hello_s` from its spawn) and welcome it;
+        a program that fails to say it is `gone`."""
         try:
-            first = self.receive(time.monotonic() + self._hello_s)
+            first = self.receive(time.monotonic() + self._hello_s - self._since_spawn())
         except ProgramGone:
             return
         except ValueError as error:
@@ -103,9 +111,12 @@ class Program:
             self.kill(f"it speaks protocol version {first.hello.protocol_version}, not 1")
             return
         self.hello = first.hello
-        self.started_s = time.perf_counter() - begun
+        self.started_s = self._since_spawn()
         welcome = bot_pb2.Welcome(protocol_version=PROTOCOL_VERSION, server_version="program")
         self.send(bot_pb2.ConnectResponse(welcome=welcome))
+
+    def _since_spawn(self) -> float:
+        return time.perf_counter() - self._begun
 
     def send(self, message: bot_pb2.ConnectResponse) -> None:
         """Write one message; a program that stopped reading is `gone` (not an error here)."""

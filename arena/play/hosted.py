@@ -4,11 +4,13 @@ match ends, whatever happened. A hosted bot is never waited for: the arena runs 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Any
 
 import redis
 
+from arena.bots import BUILTIN_BOTS, builtin_name
 from arena.games.api import Game
 from arena.hosted.program import Program
 from arena.hosted.sandbox import DEFAULT_LIMITS, Limits
@@ -16,7 +18,7 @@ from arena.hosted.seat import ProgramSeat, UnplayableSeat
 from arena.referee.referee import Seat
 from arena.services.hosted import HostedError, playable
 from arena.store.bot_versions import BotVersions
-from arena.store.bots import BotInfo
+from arena.store.bots import BotInfo, BotRegistry
 
 
 class HostedPrograms:
@@ -30,22 +32,39 @@ class HostedPrograms:
     def is_hosted(self, bot: BotInfo) -> bool:
         return BotVersions(self._client).is_hosted(bot.bot_id)
 
+    def start(self, names: Sequence[str]) -> None:
+        """Start the programs of the hosted bots among `names` side by side: every one spawned,
+        then each one's hello awaited, so that a match waits for the slowest start, not the
+        sum of them. A program that does not say hello is `gone`: its seats forfeit."""
+        registry = BotRegistry(self._client)
+        spawned = []
+        for name in dict.fromkeys(names):
+            if name in self._programs or builtin_name(name) in BUILTIN_BOTS:
+                continue
+            bot = registry.by_name(name)
+            if bot is not None and self.is_hosted(bot):
+                program = self._programs[name] = self._spawn(bot)
+                spawned.append(program)
+        for program in spawned:
+            if isinstance(program, Program):
+                program.greet()
+
     def seat(self, bot: BotInfo, game: Game[Any, Any]) -> Seat:
-        """A seat played by the bot's program, started now if this is its first seat."""
-        program = self._programs.get(bot.name)
-        if program is None:
-            program = self._programs[bot.name] = self._start(bot)
+        """A seat played by the bot's program, started now if `start` did not."""
+        if bot.name not in self._programs:
+            self.start([bot.name])
+        program = self._programs[bot.name]
         if isinstance(program, str):
             return UnplayableSeat(bot.name, program)
         return ProgramSeat(program, bot.name, game)
 
-    def _start(self, bot: BotInfo) -> Program | str:
+    def _spawn(self, bot: BotInfo) -> Program | str:
         try:
             version = playable(self._client, bot.name)
         except HostedError as error:
             return str(error)
         program = Program(version.command, version.folder, self._limits, runtimes=version.runtimes)
-        program.start()  # a program that does not say hello is `gone`: its seats forfeit
+        program.spawn()
         return program
 
     def stop(self) -> None:

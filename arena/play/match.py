@@ -67,6 +67,7 @@ def play_match(
     nothing is lost by writing its games a few at a time, and the round trips add up. The
     programs of hosted bots run for the match and are stopped at its end, however it ends."""
     with HostedPrograms(client) as hosted:
+        hosted.start(players)
         return _play_games(
             client, game, config, players, games, seed, policy, match_id, duplicate, hosted
         )
