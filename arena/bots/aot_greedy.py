@@ -1,7 +1,9 @@
 """A rule-based Age of Thieves player (rules docs/rules/age-of-thieves.md): it plans Move with
 all its AP (so it nearly always moves before the guards), grabs jewels it passes, heads for the
-Emperor's Jewel, avoids ending a move where a guard would reach it, and escapes once an exit is
-open. The first player's decisions take the 22.6 defaults; the rest are random.
+Emperor's Jewel, avoids ending a move where a guard would reach it and never steps onto a
+figure that would arrest him, and once the alarm is up runs for an exit (`aot_ways`: the only
+way to win, section 19), leaving jewels off the way when no round is left to spare for them.
+The first player's decisions take the 22.6 defaults; the rest are random.
 
 Cards (section 7: cards resolve in descending AP, the guards at their d8 value, thieves winning
 ties in a calm round and losing them in an alarm):
@@ -10,12 +12,17 @@ ties in a calm round and losing them in an alarm):
   hand (Speed Potion G13, Sewer Map G17). They resolve after the guards have moved, so the
   thief walks twice a round and the guards only react once. Out of the dungeon he still
   escapes with Move first (D-5), then walks on.
-- Cloak (G10) goes first, with 8 AP (9 in an alarm) so that it hides him before the guards
-  act, and Move after it with what is left, when he carries the Emperor's Jewel or a guard or
-  captain could reach him after a Sneak: a round the guards cannot touch him.
+- A shield goes first, with 8 AP (9 in an alarm) so that it works before the guards act, and
+  Move after it with what is left: Cloak (G10, hidden), else Rope & Hook (G11, no arrest; its
+  hop goes towards the goal). He plays one when he carries the Emperor's Jewel, when a guard or
+  captain could reach him after a Sneak, or when figures stand on every way to the exits:
+  hidden or protected he walks past them.
+- Walled in without a shield, an opener takes its place: Smoke Grenade (G07) over the figure
+  nearest an exit (hidden in the smoke he passes it), else Forged Orders (G02) or Distraction
+  (G19) sending that figure as far from the exits as the card allows.
 - With AP to spare, no movement card but some other card in hand, Ambush at 1 AP
   (Cleverness) swaps one for a fresh draw; every discard (Cleverness, the hand limit, an
-  arrest) keeps the movement cards and Cloak (G10) to the last.
+  arrest) keeps the movement cards and the shields to the last.
 - Sprint only when no extra movement card is planned: Sneak and a Speed Potion cover 9 spaces.
 - Other general cards, and the specials, are left alone: aimed at guards or thieves they need a
   target chosen with care that these rules of thumb do not make.
@@ -30,14 +37,25 @@ import math
 import random
 from collections.abc import Sequence
 
-from arena.games.age_of_thieves.board import District, Feature, NodeKind
+from arena.bots.aot_ways import (
+    OPENERS,
+    PACE,
+    aim,
+    distance,
+    goal,
+    hidden_at,
+    opens,
+    reachable,
+    slack,
+    walled_in,
+)
+from arena.games.age_of_thieves.board import District, NodeKind
 from arena.games.age_of_thieves.defaults import default_action
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
 from arena.games.age_of_thieves.planning import totals
 from arena.games.age_of_thieves.queries import (
     attention,
     board,
-    hidden,
     in_dungeon,
     movement,
     open_exits,
@@ -56,11 +74,12 @@ NOTICED = 0.1  # within a guard's attention but out of its reach: it closes in
 LATER = 0.3  # guards have already acted this round: risk only matters next round
 STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
 DETOUR = 2  # a jewel this many steps off the way is worth the detour
-CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
 TAKE_FIRST = ("ej", "green", "yellow", "trinket")
 WALKS = ("G13", "G17")  # general cards that move the thief: played after his Move
 CLOAK = "G10"  # hidden until the end of the round
-KEEP = (*WALKS, CLOAK)  # discarded last, in this order of value (Cloak hides him a round)
+ROPE = "G11"  # Rope & Hook: a short hop, and no arrest until the end of the round
+SHIELDS = (CLOAK, ROPE)  # either lets him walk past the guards for a round, Cloak preferred
+KEEP = (*WALKS, *SHIELDS)  # discarded last, in this order of value
 
 
 Starts = dict[int, tuple[int, int, str]]  # seat: (round, resolution index, start space)
@@ -97,31 +116,18 @@ def policy(state: State, rng: random.Random, starts: Starts | None = None) -> Ac
         return _move(state, seat, options, prompt.task.n, _start_of_move(state, seat, starts))
     if prompt.name in ("discard", "limit", "lose_card"):
         return _discard(options)
+    if prompt.name == "fx" and prompt.task.arg.startswith(ROPE):
+        return _hop(state, seat, options)
+    if prompt.name == "fx" and prompt.task.arg.partition("|")[0] in OPENERS:
+        return aim(state, seat, options)
     return options[rng.randrange(len(options))]
-
-
-def goal(state: State, seat: int) -> str:
-    """Where the thief heads: an exit with the Emperor's Jewel, or once the exits are open and
-    the Emperor's Jewel is out of easy reach (leaving with any VP may still win, section 19);
-    else the Emperor's Jewel; "" if nowhere."""
-    thief = state.thief(seat)
-    exits = open_exits(state)
-    ej = [space for space, kind in state.jewels if kind == "ej"]
-    if exits and (thief.ej or not ej or _distance(thief.space, ej[0]) > CHASE):
-        return min(exits, key=lambda x: (_distance(thief.space, x), x))
-    return ej[0] if ej else ""
-
-
-def _distance(a: str, b: str) -> int:
-    found = board().distance(a, b)
-    return found if found >= 0 else 999
 
 
 def _start(state: State, options: Sequence[Action]) -> Action:
     target = goal(state, state.prompt.seat if state.prompt else 0)
     if not target:
         return options[0]
-    return min(options, key=lambda a: (_distance(a.arg, target), a.arg))
+    return min(options, key=lambda a: (distance(a.arg, target), a.arg))
 
 
 def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
@@ -131,8 +137,9 @@ def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
     aps = sorted(int(a.arg) for a in options if a.kind == "ap")
     if aps:
         return Action("ap", str(_ap(state, thief, aps)))
-    if _cloaks(state, seat) and Action("plan", CLOAK) in options:
-        return Action("plan", CLOAK)
+    shield = _shield(state, seat)
+    if shield and Action("plan", shield) in options:
+        return Action("plan", shield)
     if Action("plan", MOVE) in options:
         return Action("plan", MOVE)
     for card in _extras(thief, 0):
@@ -145,31 +152,38 @@ def _ap(state: State, thief: Thief, aps: list[int]) -> int:
     """Cloak before the guards with 1 AP left for Move; Move with all but the extras' AP (before
     the guards unless cloaked or in the dungeon); an extra card 1."""
     card = thief.plan[-1].card
-    if card == CLOAK:
+    if card in SHIELDS or card in OPENERS:
         return max([n for n in aps if n <= min(_move_ap(state), aps[-1] - 1)] or aps[:1])
     if card != MOVE:
         return aps[0]
-    cloaked = any(p.card == CLOAK for p in thief.plan)
+    cloaked = any(p.card in SHIELDS or p.card in OPENERS for p in thief.plan)
     floor = 1 if in_dungeon(thief) or cloaked else min(_move_ap(state), aps[-1])
     keep = max(floor, aps[-1] - len(_extras(thief, aps[-1], floor)))
     return max(n for n in aps if n <= keep)
 
 
-def _cloaks(state: State, seat: int) -> bool:
-    """Cloak the round when carrying the Emperor's Jewel or a guard could reach him after a
-    Sneak, if the AP allow it before the guards with Move after."""
+def _shield(state: State, seat: int) -> str:
+    """Cloak (else Rope & Hook) for the round, if the AP allow it before the guards with Move
+    after, when he carries the Emperor's Jewel, a guard or captain could reach him after a
+    Sneak, or figures stand on every way to the exits; "" if not."""
     thief = state.thief(seat)
-    if CLOAK not in thief.hand or in_dungeon(thief) or thief.plan:
-        return False
-    if max(totals(thief)) <= _move_ap(state):
-        return False
-    if thief.ej:
-        return True
+    held = [card for card in SHIELDS if card in thief.hand]
+    if in_dungeon(thief) or thief.plan or max(totals(thief)) <= _move_ap(state):
+        return ""
+    walled = walled_in(state, seat)
+    if walled and not held:
+        return next(
+            (card for card in OPENERS if card in thief.hand and opens(state, seat, card)), ""
+        )
+    if not held:
+        return ""
+    if thief.ej or walled:
+        return held[0]
     for figures, captain in ((state.guards, False), (state.captains, True)):
         far = movement(state, captain) + SNEAK
-        if any(_distance(figure, thief.space) <= far for figure in figures):
-            return True
-    return False
+        if any(distance(figure, thief.space) <= far for figure in figures):
+            return held[0]
+    return ""
 
 
 def _move_ap(state: State) -> int:
@@ -201,15 +215,24 @@ def _turn(state: State, seat: int, options: Sequence[Action]) -> Action:
     running = bool(target) and board().node(target).kind is NodeKind.EXIT
     here = state.thief(seat).space
     walks = any(p.card in WALKS and p.status == "pending" for p in state.thief(seat).plan)
-    far = _distance(here, target) > 4
+    far = distance(here, target) > 4
     if running and sprint in options and far and not _loose(state) and not walks:
         return sprint
     if sneak in options:
         return sneak
     for action in options:
-        if (action.kind == "resolve" and action.arg in KEEP) or action.kind == "clever":
+        useful = action.arg in KEEP or action.arg in OPENERS
+        if (action.kind == "resolve" and useful) or action.kind == "clever":
             return action
     return next((a for a in options if a.kind == "decline"), options[0])
+
+
+def _hop(state: State, seat: int, options: Sequence[Action]) -> Action:
+    """Rope & Hook's hop: to the space nearest his goal."""
+    target = goal(state, seat)
+    if not target:
+        return options[0]
+    return min(options, key=lambda a: (distance(a.arg, target), a.arg))
 
 
 def _loose(state: State) -> bool:
@@ -235,10 +258,10 @@ def _move(state: State, seat: int, options: Sequence[Action], points: int, start
     if grab is not None:
         return grab
     here = state.thief(seat).space
-    reach = _reachable(state, here, points)
+    reach = reachable(state, seat, here, points)
     target = _destination(state, seat, reach)
     sewers = [a for a in options if a.kind == "sewer"]
-    before = _distance(start, target) if target else 0
+    before = distance(start, target) if target else 0
     scored = [(_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach]
     best_score, best = min(scored)
     if sewers:
@@ -248,7 +271,7 @@ def _move(state: State, seat: int, options: Sequence[Action], points: int, start
     if best == here:
         return Action("stop")
     steps = [a for a in options if a.kind == "step"]
-    towards = [a for a in steps if _distance(a.arg, best) == reach[best] - 1]
+    towards = [a for a in steps if a.arg in reach and distance(a.arg, best) == reach[best] - 1]
     if towards:
         return min(towards, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
     return Action("stop")
@@ -256,7 +279,7 @@ def _move(state: State, seat: int, options: Sequence[Action], points: int, start
 
 def _stall(target: str, space: str, before: int) -> float:
     """Ending no nearer the target than the movement began wastes the move."""
-    return STALL if target and _distance(space, target) >= before else 0.0
+    return STALL if target and distance(space, target) >= before else 0.0
 
 
 def _grab(options: Sequence[Action]) -> Action | None:
@@ -271,38 +294,20 @@ def _grab(options: Sequence[Action]) -> Action | None:
     return None
 
 
-def _reachable(state: State, here: str, points: int) -> dict[str, int]:
-    """Spaces within `points` steps, by breadth-first search around fire, dungeons and exits
-    that are not open."""
-    exits = set(open_exits(state))
-    found = {here: 0}
-    frontier = [here]
-    for depth in range(1, points + 1):
-        nxt = []
-        for space in frontier:
-            if board().node(space).kind is NodeKind.EXIT:
-                continue
-            for there in board().neighbours(space):
-                kind = board().node(there).kind
-                blocked = kind is NodeKind.DUNGEON or (kind is NodeKind.EXIT and there not in exits)
-                if there in found or blocked or there in state.fire:
-                    continue
-                found[there] = depth
-                nxt.append(there)
-        frontier = nxt
-    return found
-
-
 def _destination(state: State, seat: int, reach: dict[str, int]) -> str:
     """The goal, or a loose jewel near the way to it."""
     target = goal(state, seat)
     here = state.thief(seat).space
     if state.thief(seat).ej:
         return target
-    base = _distance(here, target) if target else 999
+    base = distance(here, target) if target else 999
+    running = bool(open_exits(state)) and target in open_exits(state)
     loose = [s for s, kind in state.jewels if kind != "ej" and s in reach]
     for space in sorted(loose, key=lambda s: (reach[s], s)):
-        if not target or reach[space] + _distance(space, target) <= base + DETOUR:
+        way = reach[space] + distance(space, target) if target else 0
+        if running and slack(state, here, way) < PACE:
+            continue  # no round to spare for it before the end
+        if not target or way <= base + DETOUR:
             return space
     return target
 
@@ -310,7 +315,7 @@ def _destination(state: State, seat: int, reach: dict[str, int]) -> str:
 def _score(state: State, seat: int, target: str, space: str) -> float:
     """Expected moves still to go after ending a move on `space`, arrests counted: moves, not
     steps, so that the last space before a sure grab is worth a risk."""
-    far = _moves(_distance(space, target) if target else 0)
+    far = _moves(distance(space, target) if target else 0)
     risk = _risk(state, seat, space)
     if not risk:
         return far
@@ -333,19 +338,19 @@ def _jail_distance(state: State, space: str, target: str) -> float:
         cells = board().of_kind(NodeKind.DUNGEON)
     else:
         cells = board().of_kind(NodeKind.DUNGEON, board().node(space).district)
-    return sum(_distance(cell, target) for cell in cells) / len(cells)
+    return sum(distance(cell, target) for cell in cells) / len(cells)
 
 
 def _risk(state: State, seat: int, space: str) -> float:
     """The chance of an arrest when ending a move on `space`, from the guards and captains."""
     node = board().node(space)
-    if node.kind is NodeKind.EXIT or _hidden_at(state, seat, space, node.features):
+    if node.kind is NodeKind.EXIT or hidden_at(state, seat, space, node.features):
         return 0.0
     caught, noticed = False, 0
     for figures, captain in ((state.guards, False), (state.captains, True)):
         reach, sight = movement(state, captain), attention(state, captain)
         for figure in figures:
-            far = _distance(figure, space)
+            far = distance(figure, space)
             caught = caught or far <= reach
             noticed += far <= sight
     risk = CAUGHT if caught else NOTICED * min(noticed, 2)
@@ -358,9 +363,3 @@ def _stake(thief: Thief) -> float:
     if thief.ej:
         return EJ_RISK
     return LOST_ROUND + (JEWEL_RISK if thief.vp else 0.0)
-
-
-def _hidden_at(state: State, seat: int, space: str, features: frozenset[Feature]) -> bool:
-    if Feature.HIDEOUT in features and state.event != "A07":
-        return True
-    return space in state.smoke or hidden(state.with_thief(seat, space=space), seat)

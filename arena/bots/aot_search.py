@@ -15,7 +15,8 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 
-from arena.bots.aot_greedy import Starts, goal, policy
+from arena.bots.aot_greedy import Starts, policy
+from arena.bots.aot_ways import goal
 from arena.games.age_of_thieves.engine import play
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
 from arena.games.age_of_thieves.queries import board, in_dungeon

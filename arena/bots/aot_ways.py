@@ -1,0 +1,155 @@
+"""Where an Age of Thieves thief goes and by which ways (rules docs/rules/age-of-thieves.md), for
+the greedy bot and the search's evaluation.
+
+- Section 19: once the Emperor's Jewel is taken only thieves who leave the city can win, so once
+  the exits are open the goal is an exit: the nearest, a figure standing within its reach
+  counting as a detour. A dropped Emperor's Jewel is fetched on the way out only if it lies
+  near and there is a round to spare to carry it out before the alarm deck ends.
+- Ways never lead onto a guard's or captain's space unless he would be hidden or protected
+  there (section 11: the figure arrests him on entry).
+- Figures on every way to the exits (the alarm puts them beside the exits) wall him in: smoke
+  over one, or the figure sent away, opens a way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arena.games.age_of_thieves.board import Feature, NodeKind
+from arena.games.age_of_thieves.queries import board, hidden, open_exits, reach
+from arena.games.age_of_thieves.state import Action, State, Status
+
+CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
+PACE = 5  # steps a round a thief running for an exit can count on (Sneak 4, Sprint 6, cards)
+ALARM_ROUNDS = 5  # the alarm deck's rounds (section 18)
+WIDE = 40  # steps enough to cross the city
+WATCHED = 3  # an exit with a figure beside it is worth this many steps farther away
+# Cards that open a way past a figure standing by an exit: smoke over it (he is hidden in the
+# smoke), or the figure sent to a guardhouse (Forged Orders) or 2 spaces off (Distraction).
+OPENERS = {"G07": 1, "G02": 0, "G19": 0}  # card: reach beyond its printed range
+
+
+def goal(state: State, seat: int) -> str:
+    """Where the thief heads. Section 19: once the alarm is up, only thieves who leave can win,
+    so then an exit (the nearest by distance and guard danger), unless he may still fetch a
+    dropped Emperor's Jewel nearby and run it out in the alarm rounds left; in a calm round the
+    Emperor's Jewel; "" if nowhere."""
+    thief = state.thief(seat)
+    ej = [space for space, kind in state.jewels if kind == "ej"]
+    exit = _exit(state, thief.space)
+    if exit and (thief.ej or not ej or not _fetch(state, thief.space, ej[0], exit)):
+        return exit
+    return ej[0] if ej else ""
+
+
+def rounds_left(state: State) -> int:
+    """Rounds still to play after this one before the game ends (section 19), the alarm's five
+    counted once the Emperor's Jewel has been taken."""
+    if state.status is Status.ALARM:
+        return len(state.alarm)
+    return len(state.calm) + (ALARM_ROUNDS if state.alarm_pending else 0)
+
+
+def slack(state: State, space: str, steps: int) -> int:
+    """Steps to spare, at a cautious pace, for a thief `steps` from leaving from `space` before
+    the last round ends (this round's movement counted if it has not moved yet)."""
+    return PACE * (rounds_left(state) + 1) - steps
+
+
+def _exit(state: State, here: str) -> str:
+    """The open exit to head for: fewest steps, a figure watching it counting as a detour."""
+    exits = open_exits(state)
+    if not exits:
+        return ""
+    return min(exits, key=lambda x: (distance(here, x) + _watched(state, x), x))
+
+
+def _watched(state: State, space: str) -> int:
+    """Extra steps a way past a guard (or captain) standing within its reach of `space` costs."""
+    near = [f for f in (*state.guards, *state.captains) if distance(f, space) <= 3]
+    return WATCHED * len(near)
+
+
+def _fetch(state: State, here: str, ej: str, exit: str) -> bool:
+    """A dropped Emperor's Jewel is worth fetching on the way out: near, and with time to carry
+    it to an exit afterwards."""
+    to_jewel = distance(here, ej)
+    return to_jewel <= CHASE and slack(state, here, to_jewel + distance(ej, exit)) >= PACE
+
+
+def distance(a: str, b: str) -> int:
+    found = board().distance(a, b)
+    return found if found >= 0 else 999
+
+
+def opens(state: State, seat: int, card: str) -> bool:
+    """A figure by an exit is within the card's reach."""
+    far = reach(state, card) + OPENERS[card]
+    return any(distance(state.thief(seat).space, f) <= far for f in blockers(state))
+
+
+def blockers(state: State) -> list[str]:
+    """Figures on the spaces next to the open exits."""
+    gates = {n for x in open_exits(state) for n in board().neighbours(x)}
+    return [f for f in (*state.guards, *state.captains) if f in gates]
+
+
+def aim(state: State, seat: int, options: Sequence[Action]) -> Action:
+    """An opener's choice: the figure (or smoke space) nearest an exit, then the space farthest
+    from the exits to send the figure to."""
+    exits = open_exits(state) or (state.thief(seat).space,)
+
+    def near(space: str) -> int:
+        return min(distance(space, x) for x in exits)
+
+    if options[0].kind == "to":
+        return max(options, key=lambda a: (near(a.arg), a.arg))
+    spaces = [a for a in options if a.kind == "target"]
+    if not spaces:
+        return options[0]
+    return min(spaces, key=lambda a: (near(a.arg), a.arg))
+
+
+def walled_in(state: State, seat: int) -> bool:
+    """The exits are open but figures stand on every way to them."""
+    exits = open_exits(state)
+    here = state.thief(seat).space
+    return bool(exits) and not set(exits) & set(reachable(state, seat, here, WIDE))
+
+
+def reachable(state: State, seat: int, here: str, points: int) -> dict[str, int]:
+    """Spaces within `points` steps, by breadth-first search around fire, dungeons, exits that
+    are not open, and figures that would arrest him on entry (section 11)."""
+    exits = set(open_exits(state))
+    figures = {f for f in (*state.guards, *state.captains) if arrests(state, seat, f)}
+    found = {here: 0}
+    frontier = [here]
+    for depth in range(1, points + 1):
+        nxt = []
+        for space in frontier:
+            if board().node(space).kind is NodeKind.EXIT:
+                continue
+            for there in board().neighbours(space):
+                kind = board().node(there).kind
+                blocked = kind is NodeKind.DUNGEON or (kind is NodeKind.EXIT and there not in exits)
+                if there in found or blocked or there in state.fire or there in figures:
+                    continue
+                found[there] = depth
+                nxt.append(there)
+        frontier = nxt
+    return found
+
+
+def arrests(state: State, seat: int, space: str) -> bool:
+    """A figure on `space` takes him as he steps onto it: he is visible and unprotected there
+    (Joanne walks past guards, not captains)."""
+    thief = state.thief(seat)
+    if thief.protected or (thief.name == "joanne" and space not in state.captains):
+        return False
+    return not hidden_at(state, seat, space, board().node(space).features)
+
+
+def hidden_at(state: State, seat: int, space: str, features: frozenset[Feature]) -> bool:
+    if Feature.HIDEOUT in features and state.event != "A07":
+        return True
+    return space in state.smoke or hidden(state.with_thief(seat, space=space), seat)

@@ -1,0 +1,65 @@
+"""Greedy's way out of the city (rules docs/rules/age-of-thieves.md, section 19: once the alarm
+is up only a thief who leaves can win): it heads for an exit, never steps onto a figure that
+would arrest it, and opens a way when figures stand beside every exit."""
+
+from __future__ import annotations
+
+from arena.bots import aot_ways
+from arena.games.age_of_thieves.state import MOVE, Action, State, Status, replace
+from tests.bots.test_aot import planned, planning_state
+
+# Hadria's west district: exits XW1 (beside W80) and XW2 (beside W84); W70 lies 2 from XW1.
+HERE = "W70"
+
+
+def alarm_in_the_west(guards: tuple[str, ...], hand: tuple[str, ...] = ()) -> tuple[State, int]:
+    """A planning state in an alarm round with the west exits open, the seat now planning on
+    `HERE` with `hand` (Noiron, who has no way past guards), the guards on `guards`, no
+    captain."""
+    state = planning_state()
+    seat = state.prompt.seat if state.prompt else -1
+    state = replace(state, status=Status.ALARM, escape="W", guards=guards, captains=(), jewels=())
+    return state.with_thief(seat, name="noiron", space=HERE, hand=hand, ej=False), seat
+
+
+def test_after_the_alarm_the_goal_is_the_nearest_exit() -> None:
+    state, seat = alarm_in_the_west(guards=("E34",))
+    assert aot_ways.goal(state, seat) == "XW1"
+
+
+def test_a_dropped_emperors_jewel_is_fetched_only_with_a_round_to_spare() -> None:
+    state, seat = alarm_in_the_west(guards=("E34",))
+    dropped = replace(state, jewels=(("W61", "ej"),), alarm=("A01", "A02", "A03"))
+    assert aot_ways.goal(dropped, seat) == "W61"
+    last_round = replace(dropped, alarm=())
+    assert aot_ways.goal(last_round, seat) == "XW1"
+
+
+def test_ways_never_lead_onto_a_figure_that_would_arrest_the_thief() -> None:
+    state, seat = alarm_in_the_west(guards=("W80",))
+    assert "W80" not in aot_ways.reachable(state, seat, HERE, 3)
+    assert "W71" in aot_ways.reachable(state, seat, HERE, 3)
+    cloaked = state.with_thief(seat, cloak=True)
+    assert "XW1" in aot_ways.reachable(cloaked, seat, HERE, 3)
+    joanne = state.with_thief(seat, name="joanne")  # walks past guards, not captains
+    assert "XW1" in aot_ways.reachable(joanne, seat, HERE, 3)
+    captain = replace(joanne, guards=(), captains=("W80",))
+    assert "W80" not in aot_ways.reachable(captain, seat, HERE, 3)
+
+
+def test_walled_in_greedy_plays_a_shield_first_and_moves_past_the_guards() -> None:
+    state, seat = alarm_in_the_west(guards=("W80", "W84"), hand=("G11",))
+    assert aot_ways.walled_in(state, seat)
+    assert planned(state) == [("G11", 9), (MOVE, 1)]
+    free, seat = alarm_in_the_west(guards=("E34",), hand=("G11",))
+    assert not aot_ways.walled_in(free, seat)
+    assert [card for card, _ in planned(free)] == [MOVE, "B02"]  # no need: Cleverness instead
+
+
+def test_walled_in_without_a_shield_greedy_smokes_the_guard_by_the_exit() -> None:
+    state, seat = alarm_in_the_west(guards=("W80", "W84"), hand=("G07",))
+    assert planned(state)[0] == ("G07", 9)
+    targets = [Action("target", space) for space in ("W71", "W80", "W70")]
+    assert aot_ways.aim(state, seat, targets) == Action("target", "W80")
+    sends = [Action("to", space) for space in ("W81", "E34")]
+    assert aot_ways.aim(state, seat, sends) == Action("to", "E34")
