@@ -46,11 +46,17 @@ def program_folder() -> Iterator[Path]:
         shutil.rmtree(folder)
 
 
-def start_ms(folder: Path, sandboxed: bool, starts: int) -> float:
+# The least a program can be: a shell that says hello and reads to the end. Its start is the
+# sandbox's own cost, apart from a runtime's (Python's imports).
+SHELL_PROGRAM = ["/bin/sh", "-c", 'echo \'{"hello":{"protocolVersion":1}}\'; exec cat >/dev/null']
+PYTHON_PROGRAM = ["/usr/bin/python3", "bot.py"]
+
+
+def start_ms(folder: Path, sandboxed: bool, starts: int, command: list[str]) -> float:
     """The median time from starting the program to reading its hello, in ms."""
     times = []
     for _ in range(starts):
-        program = Program(["/usr/bin/python3", "bot.py"], folder, sandboxed=sandboxed)
+        program = Program(command, folder, sandboxed=sandboxed)
         program.start()
         times.append(program.started_s * 1000)
         program.stop()
@@ -88,13 +94,14 @@ def play_games(games: int, program: Program | None) -> tuple[list[float], float,
 
 def run(report: Callable[[str], object], starts: int, games: int) -> None:
     with program_folder() as folder:
-        for sandboxed in (True, False):
-            where = "sandboxed" if sandboxed else "no sandbox"
-            report(
-                f"start to first message ({where}, /usr/bin/python3): "
-                f"p50 {start_ms(folder, sandboxed, starts):.1f} ms over {starts} starts"
-            )
-        program = Program(["/usr/bin/python3", "bot.py"], folder)
+        for label, command in (("/usr/bin/python3", PYTHON_PROGRAM), ("/bin/sh", SHELL_PROGRAM)):
+            for sandboxed in (True, False):
+                where = "sandboxed" if sandboxed else "no sandbox"
+                report(
+                    f"start to first message ({where}, {label}): p50 "
+                    f"{start_ms(folder, sandboxed, starts, command):.1f} ms over {starts} starts"
+                )
+        program = Program(PYTHON_PROGRAM, folder)
         program.start()
         try:
             rows = [("program over stdio", play_games(games, program))]

@@ -41,7 +41,21 @@ def to_json_object(message: Message) -> dict[str, Any]:
 
 
 def _object(message: Message) -> dict[str, Any]:
-    return {field.json_name: _converter(field)(value) for field, value in message.ListFields()}
+    fields = {}
+    for field, value in message.ListFields():
+        name, convert = _PLANS.get(field) or _plan(field)
+        fields[name] = value if convert is None else convert(value)
+    return fields
+
+
+Convert = Callable[[Any], Any] | None  # None: the value is written as it is
+_PLANS: dict[FieldDescriptor, tuple[str, Convert]] = {}
+
+
+def _plan(field: FieldDescriptor) -> tuple[str, Convert]:
+    """The JSON name of `field` and how `json_format` writes its value, remembered."""
+    plan = _PLANS[field] = (field.json_name, _converter(field))
+    return plan
 
 
 @cache
@@ -60,23 +74,24 @@ def _handled(descriptor: Descriptor, seen: frozenset[str] = frozenset()) -> bool
     return True
 
 
-@cache
-def _converter(field: FieldDescriptor) -> Callable[[Any], Any]:
+def _converter(field: FieldDescriptor) -> Convert:
     """How `json_format` writes the value of `field` (a list for a repeated one)."""
     nested = field.message_type
     if nested is not None and nested.GetOptions().map_entry:
-        value = _single(nested.fields_by_name["value"])
+        value = _single(nested.fields_by_name["value"]) or _same
         is_bool = nested.fields_by_name["key"].cpp_type == FieldDescriptor.CPPTYPE_BOOL
         return lambda entries: {
             (("true" if k else "false") if is_bool else str(k)): value(entries[k]) for k in entries
         }
     single = _single(field)
-    if field.is_repeated:
-        return lambda values: [single(v) for v in values]
-    return single
+    if not field.is_repeated:
+        return single
+    if single is None:
+        return list
+    return lambda values: [single(v) for v in values]
 
 
-def _single(field: FieldDescriptor) -> Callable[[Any], Any]:
+def _single(field: FieldDescriptor) -> Convert:
     if field.cpp_type == FieldDescriptor.CPPTYPE_MESSAGE:
         return _object
     if field.enum_type is not None:
@@ -84,7 +99,7 @@ def _single(field: FieldDescriptor) -> Callable[[Any], Any]:
         return lambda number: names.get(number, number)
     if field.cpp_type in _INT64:
         return str
-    return _same
+    return None
 
 
 def _same(value: Any) -> Any:

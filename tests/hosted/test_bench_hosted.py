@@ -16,6 +16,8 @@ def test_bench_hosted_reports_starts_and_round_trips() -> None:
     assert [line.split(":")[0] for line in lines] == [
         "start to first message (sandboxed, /usr/bin/python3)",
         "start to first message (no sandbox, /usr/bin/python3)",
+        "start to first message (sandboxed, /bin/sh)",
+        "start to first message (no sandbox, /bin/sh)",
         "program over stdio",
         "built-in random",
     ]
