@@ -216,8 +216,8 @@ def _space(drawn: Layout, node: Node) -> str:
     label = escape(node.id)
     text = f'<text class="space-id" x="{x}" y="{y + 3.5:g}" text-anchor="middle">{label}</text>'
     return (
-        f'<g id="space-{label}" class="{classes}" data-space="{label}" data-x="{x}" '
-        f'data-y="{y}"><title>{title}</title>{body}{text}</g>'
+        f'<g id="space-{label}" class="{classes}" data-space="{label}">'
+        f"<title>{title}</title>{body}{text}</g>"
     )
 
 

@@ -9,6 +9,7 @@ import math
 import xml.etree.ElementTree as ET
 from collections import Counter
 from functools import cache
+from html import escape
 from itertools import combinations, pairwise
 from typing import Any
 
@@ -20,7 +21,7 @@ from arena.games.record import GameRecord, replay_states
 from arena.play.local import play_rotation
 from arena.web.aot_layout import CENTRE, layout_of
 from arena.web.aot_pieces import PACKED, SLOT_RADIUS
-from arena.web.aot_svg import board_svg, city_of
+from arena.web.aot_svg import board_svg, city_of, legend
 from arena.web.replay_frames import ALL, build_replay
 
 GAME = get_game("age-of-thieves")
@@ -87,6 +88,13 @@ def _titles(version: str) -> dict[str, str]:
         if g.get("data-space"):
             found[g.get("data-space") or ""] = g.findtext("{http://www.w3.org/2000/svg}title") or ""
     return found
+
+
+def test_the_drawing_and_its_legend_hold_board_data_only_no_city_tile() -> None:
+    drawn = board_svg("hadria-r2") + legend()
+    names = [tile.name for tile in components().city_tiles]
+    assert not [name for name in names if escape(name) in drawn or name in drawn]
+    assert drawn == board_svg("hadria-r2") + legend()  # the same for every game and seat
 
 
 def test_a_game_page_draws_the_city_of_its_board_and_nothing_for_other_games() -> None:
