@@ -18,10 +18,10 @@ import redis
 from rq import get_current_job
 
 from arena.games import get_game
-from arena.play.match import deals, play_match
+from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.referee.scoring import score_entrants, score_match
-from arena.referee.seats import layout, lineup
+from arena.referee.seats import deals, layout, lineup
 from arena.store import keys
 from arena.store.job_queue import arena_queue, retry_policy, seated_timeout_s
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
@@ -143,7 +143,7 @@ def table_result(
     seed: int,
 ) -> TableResult:
     """The table's result: each entrant's mean placement points, (k - place) / (k - 1) (first
-    1, last 0, ties share), over the seat rotations it played (`match.deals`)."""
+    1, last 0, ties share), over the seat rotations it played (`seats.deals`)."""
     rotations = deals(len(outcomes), seed, duplicate=True, sides=len(players))
     lineups = [lineup(players, rotation) for _, rotation in rotations]
     seating = layout(get_game(definition.ref.game), definition.config)

@@ -22,7 +22,7 @@ from arena.play.metrics import GameMetrics, MatchMetrics
 from arena.play.remote import GatewayLostError, RemoteSeat
 from arena.play.texts import ACTION_TEXTS
 from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
-from arena.referee.seats import layout, lineup
+from arena.referee.seats import deals, layout, lineup
 from arena.store import keys
 from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotRegistry
@@ -39,14 +39,6 @@ class UnknownPlayerError(ValueError):
 
 class MatchVoidedError(RuntimeError):
     """A match voided on every attempt, or whose bots did not come back to replay it."""
-
-
-def deals(games: int, seed: int, duplicate: bool, sides: int = 2) -> list[tuple[int, int]]:
-    """(seed, rotation) for each game of a match (`seats.lineup`: with two sides, rotation 1
-    swaps the seats). Without duplicates the rotations still take turns."""
-    if duplicate:
-        return [(seed + index // sides, index % sides) for index in range(games)]
-    return [(seed + index, index % sides) for index in range(games)]
 
 
 def play_match(

@@ -1,4 +1,5 @@
-"""Seats, sides and lineups: who plays which seat of a game, and where each side placed.
+"""Seats, sides, lineups and deals: who plays which seat of a game, which deal and rotation each
+game of an encounter plays, and where each side placed.
 
 A game's seats are grouped into sides: the seats of one team form a side, a seat with no team is a
 side alone. An entrant plays one side, every seat of it: in the 4-player Caper team game one
@@ -94,6 +95,14 @@ def lineup(entrants: Sequence[T], rotation: int) -> tuple[T, ...]:
     """The entrant of each side in `rotation`: entrant i plays side (i + rotation) mod k."""
     k = len(entrants)
     return tuple(entrants[(side - rotation) % k] for side in range(k))
+
+
+def deals(games: int, seed: int, duplicate: bool, sides: int = 2) -> list[tuple[int, int]]:
+    """(seed, rotation) for each game of a match (`lineup`: with two sides, rotation 1
+    swaps the seats). Without duplicates the rotations still take turns."""
+    if duplicate:
+        return [(seed + index // sides, index % sides) for index in range(games)]
+    return [(seed + index, index % sides) for index in range(games)]
 
 
 def winning_seats(result: Result) -> frozenset[int]:

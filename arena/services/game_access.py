@@ -206,7 +206,7 @@ def _ladder_rated(client: redis.Redis, slug: str, number: int) -> tuple[bool, in
 
 
 def _twins_stored(client: redis.Redis, record: GameRecord, the_match: str, index: int) -> bool:
-    """Whether every game of the deal of game `index` is stored (`arena.play.match.deals`:
+    """Whether every game of the deal of game `index` is stored (`arena.referee.seats.deals`:
     with k sides, games k*j ... k*j + k - 1 share one seed)."""
     try:
         sides = len(layout(get_game(record.game), record.config).sides)

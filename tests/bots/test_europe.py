@@ -9,13 +9,13 @@ import pytest
 
 from arena.bots import make_bot
 from arena.bots.base import Bot
-from arena.bots.evaluate import duplicate_match
 from arena.bots.greedy import GreedyBot
 from arena.bots.heuristic import evaluate
 from arena.bots.random_bot import RandomBot
 from arena.bots.search import SearchBot
 from arena.games.caper_europe import CAPER_EUROPE, State
 from arena.games.caper_europe.scenario import scenario
+from arena.play.evaluate import duplicate_match
 from arena.play.local import play_game
 
 CITIES = ("paris", "barcelona", "rome", "london")

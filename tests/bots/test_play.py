@@ -7,11 +7,11 @@ import random
 import pytest
 
 from arena.bots.base import Bot
-from arena.bots.evaluate import duplicate_match
 from arena.bots.greedy import GreedyBot
 from arena.bots.random_bot import RandomBot
 from arena.bots.search import SearchBot
 from arena.games.caper import CAPER
+from arena.play.evaluate import duplicate_match
 
 CITIES = ("paris", "rome", "london")
 

@@ -15,7 +15,6 @@ from arena.bots.random_bot import RandomBot
 from arena.games.api import Config, ConfigError, Game, Observation
 from arena.games.caper import CAPER, Action, ActionKind
 from arena.play.local import play_rotation
-from arena.play.match import deals
 from arena.referee.referee import (
     BuiltinSeat,
     Decision,
@@ -29,7 +28,7 @@ from arena.referee.referee import (
     referee_game,
 )
 from arena.referee.scoring import score_entrants, score_match
-from arena.referee.seats import SeatInfo, layout, lineup, placements
+from arena.referee.seats import SeatInfo, deals, layout, lineup, placements
 
 POLICY = FaultPolicy(move_ms=1000, bank_ms=5000, max_strikes=3, grace_ms=1000)
 SNITCH: Config = {"city": "rome", "players": 3}

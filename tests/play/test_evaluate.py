@@ -6,10 +6,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from arena.bots.evaluate import duplicate_match
 from arena.bots.random_bot import RandomBot
 from arena.games.api import Game, Observation
 from arena.games.caper import CAPER
+from arena.play.evaluate import duplicate_match
 
 
 class FirstBot:
