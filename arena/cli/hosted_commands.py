@@ -96,13 +96,25 @@ def _built(name: str, info: VersionInfo) -> None:
 @TOKEN_OPTION
 @SITE_OPTION
 @click.option("--build-output", "show", metavar="VERSION", help="Print a version's build output.")
+@click.option(
+    "--program-log", is_flag=True, help="Print the end of its program's stderr in its last match."
+)
 @friendly_errors
 def bot_versions(
-    name: str, redis_url: str | None, token: str | None, site: str | None, show: str | None
+    name: str,
+    redis_url: str | None,
+    token: str | None,
+    site: str | None,
+    show: str | None,
+    program_log: bool,
 ) -> None:
-    """List the versions of hosted bot NAME, newest first, with their build state. With
-    --build-output and the bot's token, print what a version's build wrote."""
+    """List the versions of hosted bot NAME, newest first, with their build state. With the
+    bot's token, --build-output prints what a version's build wrote and --program-log the end
+    of what its program wrote to stderr in its last match."""
     from arena.services.hosted import build_output, played, versions
+
+    if program_log:
+        return _print_log(name, redis_url, token, site)
 
     if site:
         from arena.cli import hosted_remote
@@ -121,6 +133,23 @@ def bot_versions(
             return
         found = versions(client, name)
     console.print(_versions_table(name, found, played(found)))
+
+
+def _print_log(name: str, redis_url: str | None, token: str | None, site: str | None) -> None:
+    if site:
+        from arena.cli import hosted_remote
+
+        log = hosted_remote.program_log(site, name, token)
+    else:
+        from arena.services.hosted import program_log
+
+        log = program_log(_client(redis_url), name, token, admin_token=None)
+    if log is None:
+        console.print(f"Bot {name}'s program has not played a match yet.")
+        return
+    how = f"stopped early: {log.why}" if log.why else "played to the end"
+    console.print(f"Version {log.version} in its last match: {how}.")
+    console.print(log.stderr or "(nothing written to stderr)", markup=False)
 
 
 def _versions_table(name: str, found: list[VersionInfo], chosen: VersionInfo | None) -> Table:

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from arena.hosted.archive import pack, read_submission
-from arena.store.bot_versions import BuildState, VersionInfo
+from arena.store.bot_versions import BuildState, ProgramLog, VersionInfo
 
 TIMEOUT_S = 60.0
 BUILD_WAIT_S = 200.0  # a build's own limit is 120 s; the site starts it after answering
@@ -26,10 +26,12 @@ class SiteError(ValueError):
     """The site refused or could not be reached; the message says why."""
 
 
-def _call(site: str, name: str, token: str | None, body: bytes | None = None) -> Any:
+def _call(
+    site: str, name: str, token: str | None, body: bytes | None = None, what: str = "versions"
+) -> Any:
     if not token:
         raise SiteError("give the bot's token: --token or ARENA_BOT_TOKEN")
-    url = f"{site.rstrip('/')}/api/bots/{quote(name, safe='')}/versions"
+    url = f"{site.rstrip('/')}/api/bots/{quote(name, safe='')}/{what}"
     request = urllib.request.Request(url, data=body, method="POST" if body is not None else "GET")
     request.add_header("Authorization", f"Bearer {token}")
     if body is not None:
@@ -68,6 +70,12 @@ def submit(site: str, name: str, path: Path, token: str | None) -> tuple[Version
 def versions(site: str, name: str, token: str | None) -> list[VersionInfo]:
     """The bot's versions, newest first, with their builds' output."""
     return [_version(fields) for fields in _call(site, name, token)]
+
+
+def program_log(site: str, name: str, token: str | None) -> ProgramLog | None:
+    """The end of the bot's program's stderr in its last match, and why it stopped early."""
+    fields = _call(site, name, token, what="program-log")
+    return None if fields is None else ProgramLog(**fields)
 
 
 def wait_for_build(site: str, name: str, version: str, token: str | None) -> VersionInfo:

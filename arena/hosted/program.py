@@ -35,6 +35,9 @@ EXIT_WAIT_S = 0.1  # after its output ends, how long to wait for the program's e
 CHUNK = 65536
 
 
+MATCH_OVER = "the match is over"  # `gone` of a program stopped at the end, as it should be
+
+
 class ProgramGone(Exception):
     """The program exited, closed its stdout or was killed for breaching a limit."""
 
@@ -232,7 +235,7 @@ class Program:
         end = time.monotonic() + grace_s
         while time.monotonic() < end and not _exited(process.pid):
             time.sleep(0.005)
-        self.kill("the match is over")
+        self.kill(MATCH_OVER)
         if self._stderr_reader is not None:  # what it wrote last is kept before `stop` returns
             self._stderr_reader.join(timeout=1.0)
         if process.stdout is not None:

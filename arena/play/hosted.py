@@ -12,7 +12,7 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name
 from arena.games.api import Game
-from arena.hosted.program import Program
+from arena.hosted.program import MATCH_OVER, Program
 from arena.hosted.sandbox import DEFAULT_LIMITS, Limits
 from arena.hosted.seat import ProgramSeat, UnplayableSeat
 from arena.referee.referee import Seat
@@ -28,6 +28,7 @@ class HostedPrograms:
     def __init__(self, client: redis.Redis, limits: Limits = DEFAULT_LIMITS) -> None:
         self._client, self._limits = client, limits
         self._programs: dict[str, Program | str] = {}  # str: why the bot cannot play
+        self._versions: dict[str, tuple[str, str]] = {}  # name -> its bot id and version
 
     def is_hosted(self, bot: BotInfo) -> bool:
         return BotVersions(self._client).is_hosted(bot.bot_id)
@@ -65,12 +66,18 @@ class HostedPrograms:
             return str(error)
         program = Program(version.command, version.folder, self._limits, runtimes=version.runtimes)
         program.spawn()
+        self._versions[bot.name] = (bot.bot_id, version.version)
         return program
 
     def stop(self) -> None:
-        for program in self._programs.values():
+        """Stop every program; keep the end of each one's stderr for its owner."""
+        store = BotVersions(self._client)
+        for name, program in self._programs.items():
             if isinstance(program, Program):
                 program.stop()
+                bot_id, version = self._versions[name]
+                why = "" if program.gone == MATCH_OVER else program.gone or ""
+                store.record_log(bot_id, version, program.stderr, why)
 
     def __enter__(self) -> HostedPrograms:
         return self

@@ -37,7 +37,7 @@ from arena.hosted.manifest import (
     parse_manifest,
     runtime_folders,
 )
-from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
+from arena.store.bot_versions import BotVersions, BuildState, ProgramLog, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError, is_admin, token_hash
 
 PREFIX = "hosted:"  # `arena play hosted:NAME` names a stored version, not a connected bot
@@ -180,6 +180,14 @@ def build_output(
     if info.build is BuildState.PENDING:
         return f"version {info.version} has not been built yet"
     return info.build_output
+
+
+def program_log(
+    client: redis.Redis, name: str, token: str | None, admin_token: str | None
+) -> ProgramLog | None:
+    """The end of what bot `name`'s program wrote to stderr in its last match, and why it
+    stopped early if it did; for its owner or the admin."""
+    return BotVersions(client).program_log(_owned_bot(client, name, token, admin_token).bot_id)
 
 
 def played(found: list[VersionInfo]) -> VersionInfo | None:

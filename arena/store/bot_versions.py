@@ -47,6 +47,19 @@ class VersionInfo:
     build_seconds: float | None = None
 
 
+STDERR_KEPT = 16 * 1024  # characters of a hosted program's stderr kept after its last match
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramLog:
+    """A hosted bot's program at the end of its last match, for its owner."""
+
+    version: str
+    stderr: str
+    why: str  # why it stopped before the match's end, "" if it played to the end
+    ended: float
+
+
 class BotVersions:
     def __init__(self, client: redis.Redis) -> None:
         self._redis = client
@@ -162,6 +175,27 @@ class BotVersions:
             keys.bot_version_files(bot_id, version, built=True),
         )
         pipe.execute()
+
+    def record_log(self, bot_id: str, version: str, stderr: str, why: str) -> None:
+        """What the bot's program wrote to stderr (its end) in the match just over."""
+        self._redis.hset(
+            keys.bot_program_log(bot_id),
+            mapping={
+                "version": version,
+                "stderr": stderr[-STDERR_KEPT:],
+                "why": why,
+                "ended": time.time(),
+            },
+        )
+
+    def program_log(self, bot_id: str) -> ProgramLog | None:
+        data = self._redis.hgetall(keys.bot_program_log(bot_id))
+        if not data:
+            return None
+        fields = {as_text(key): as_text(value) for key, value in data.items()}
+        return ProgramLog(
+            fields["version"], fields["stderr"], fields["why"], float(fields["ended"])
+        )
 
     def claim_build(self, bot_id: str, version: str, ttl_s: int) -> bool:
         """Whether this process may build the version now (no other holds the claim)."""

@@ -311,3 +311,9 @@ def bot_version_files(bot_id: str, version: str, built: bool = False) -> str:
 def bot_version_build_lock(bot_id: str, version: str) -> str:
     """String with a TTL: held by the one process building the version."""
     return f"{PREFIX}:bot:{bot_id}:version:{version}:build-lock"
+
+
+def bot_program_log(bot_id: str) -> str:
+    """Hash: a hosted bot's program at the end of its last match: version, stderr's end, why it
+    stopped early ("" if it played to the end), when; for its owner only."""
+    return f"{PREFIX}:bot:{bot_id}:program-log"

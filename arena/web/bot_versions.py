@@ -25,7 +25,7 @@ from starlette.routing import Route
 from arena.hosted.archive import DEFAULT_SUBMISSION_LIMITS
 from arena.services import hosted, signin
 from arena.services.hosted_build import build
-from arena.store.bot_versions import BuildState, VersionInfo
+from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry
 from arena.store.web_sessions import WebSession
 from arena.web import links, signer
@@ -61,7 +61,10 @@ async def versions_page(request: Request) -> Response:
     bot = _owned(request, session, "see its versions")
     found = hosted.versions(store_client(request), bot.name) if bot.revoked is None else []
     chosen = hosted.played(found)
-    context = {"bot": bot, "versions": found, "played": chosen, "limit_mib": _limit_mib()}
+    log = BotVersions(store_client(request)).program_log(bot.bot_id)
+    context = {
+        "bot": bot, "versions": found, "played": chosen, "log": log, "limit_mib": _limit_mib(),
+    }  # fmt: skip
     return page(request, "bot_versions.html", context, headers=NO_STORE)
 
 

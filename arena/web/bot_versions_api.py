@@ -1,5 +1,6 @@
 """The site's API for a hosted bot's owner on their own machine (`arena bot submit --site`):
-submit a version, list the versions with their builds' output.
+submit a version, list the versions with their builds' output, read the end of its program's
+stderr in its last match.
 
 Authenticated by the bot's token (or the admin token) as `Authorization: Bearer TOKEN`, never by
 the session cookie: a page of another site can make a browser send the cookie, not this header,
@@ -27,12 +28,14 @@ NO_STORE = {"Cache-Control": "no-store"}
 
 
 API_PATH = "/api/bots/{name}/versions"  # `arena bot submit --site` calls it by this path
+LOG_PATH = "/api/bots/{name}/program-log"  # `arena bot versions --program-log --site`
 
 
 def routes() -> list[Route]:
     return [
         Route(API_PATH, submit_version, methods=["POST"]),
         Route(API_PATH, list_versions, methods=["GET"]),
+        Route(LOG_PATH, program_log, methods=["GET"]),
     ]
 
 
@@ -86,3 +89,16 @@ async def list_versions(request: Request) -> Response:
         return _refused(error)
     played = hosted.played(found)
     return JSONResponse([version_fields(info, played) for info in found], headers=NO_STORE)
+
+
+async def program_log(request: Request) -> Response:
+    """The end of the program's stderr in its last match (null before any)."""
+    token = _bearer(request)
+    if token is None:
+        return JSONResponse({"error": "send the bot's token: Authorization: Bearer TOKEN"}, 401)
+    admin = signer.settings(request).admin_token
+    try:
+        log = hosted.program_log(store_client(request), request.path_params["name"], token, admin)
+    except ValueError as error:
+        return _refused(error)
+    return JSONResponse(None if log is None else asdict(log), headers=NO_STORE)
