@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import stat
 import tarfile
 import zipfile
 from pathlib import Path
@@ -112,6 +113,26 @@ def test_hostile_tar_members_are_refused(members: list[tarfile.TarInfo], message
 def test_hostile_zip_names_are_refused() -> None:
     with pytest.raises(SubmissionError, match="must stay inside"):
         read_archive_bytes(zip_of({"../../evil.py": b"x"}))
+
+
+@pytest.mark.parametrize(
+    ("kind", "content", "message"),
+    [
+        (stat.S_IFLNK, b"/etc/passwd", "must point inside"),
+        (stat.S_IFCHR, b"", "not a regular file"),
+    ],
+)
+def test_zip_symlinks_and_devices_are_checked_as_a_tar_s(
+    kind: int, content: bytes, message: str
+) -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("arena-bot.toml", MANIFEST)
+        info = zipfile.ZipInfo("special")
+        info.external_attr = (kind | 0o777) << 16
+        archive.writestr(info, content)
+    with pytest.raises(SubmissionError, match=message):
+        read_archive_bytes(buffer.getvalue())
 
 
 def test_a_symlink_out_of_a_folder_and_a_fifo_in_it_are_refused(tmp_path: Path) -> None:
