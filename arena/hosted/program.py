@@ -118,6 +118,11 @@ class Program:
         welcome = bot_pb2.Welcome(protocol_version=PROTOCOL_VERSION, server_version="program")
         self.send(bot_pb2.ConnectResponse(welcome=welcome))
 
+    @property
+    def pid(self) -> int | None:
+        """The id of the process started (the sandbox's outermost one), once spawned."""
+        return None if self._process is None else self._process.pid
+
     def _since_spawn(self) -> float:
         return time.perf_counter() - self._begun
 

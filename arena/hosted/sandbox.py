@@ -10,7 +10,7 @@ root, and an rlimit needs no privilege.
 
 Nothing runs in the caller's process between fork and exec, so Python's subprocess can vfork:
 forking a worker-sized Python process costs far more than the sandbox itself. A small shell
-script sets the rlimits instead (`ulimit`), and as root `setpriv` drops to nobody first.
+script sets the rlimits instead (`ulimit`), and as root `setpriv` drops privileges first.
 
 The program's stdout reaches the arena through a pipe that only the program holds: bubblewrap
 keeps its own stdin, stdout and stderr open until the sandbox ends, so were the program's stdout
@@ -22,12 +22,18 @@ script makes it the program's stdout.
 from __future__ import annotations
 
 import os
+import secrets
 import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 NOBODY = 65534
+# As root, each program's sandbox runs as a host user of its own, drawn from a range no account
+# uses: the process limit counts all the processes of a user on the host, so under one shared
+# user a program that forks up to its limit would leave none for the other bots' sandboxes. (A
+# build keeps nobody: its folder is handed to nobody to write in.)
+SANDBOX_UIDS = range(0x7E000000, 0x7F000000)
 SANDBOX_DIR = "/bot"  # where the program's folder is seen inside the sandbox
 MIB = 1024 * 1024
 
@@ -93,7 +99,8 @@ def launch(
         )
     argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes, writable)]
     argv += ["--chdir", SANDBOX_DIR, "--", "/bin/sh", "-c", INNER, "sh", *command]
-    return Launch(_as_nobody(_limited(limits, argv, move_stdout=True)), None, {})
+    user = NOBODY if writable else SANDBOX_UIDS[secrets.randbelow(len(SANDBOX_UIDS))]
+    return Launch(_as_user(_limited(limits, argv, move_stdout=True), user), None, {})
 
 
 def _isolation(runtimes: Sequence[Path]) -> list[str]:
@@ -155,13 +162,13 @@ def _limited(limits: Limits, argv: list[str], move_stdout: bool) -> list[str]:
     return ["/bin/sh", "-c", f'{script}; exec "$@"', "sh", *argv]
 
 
-def _as_nobody(argv: list[str]) -> list[str]:
-    """As root, `argv` run as nobody: a root-owned process ignores the process limit, and
-    bubblewrap would map nobody inside to root outside."""
+def _as_user(argv: list[str], user: int) -> list[str]:
+    """As root, `argv` run as the unprivileged `user` (and group): a root-owned process ignores
+    the process limit, and bubblewrap would map nobody inside to root outside."""
     if os.geteuid() != 0:
         return argv
     setpriv = shutil.which("setpriv")
     if setpriv is None:
         raise SandboxError("setpriv (util-linux) is not installed: the sandbox cannot drop root")
-    drop = [setpriv, f"--reuid={NOBODY}", f"--regid={NOBODY}", "--clear-groups", "--"]
+    drop = [setpriv, f"--reuid={user}", f"--regid={user}", "--clear-groups", "--"]
     return drop + argv

