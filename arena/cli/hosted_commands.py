@@ -21,10 +21,14 @@ TOKEN_OPTION = click.option(
 
 
 def _client(redis_url: str | None) -> redis.Redis:
-    from arena.cli.network import require_redis_url
     from arena.store.server import connect
 
-    return connect(require_redis_url(redis_url))
+    if not redis_url:  # a bot's owner has the site, not the arena's Redis
+        raise click.ClickException(
+            "say where the arena is: --site URL (its web site, with the bot's token) or "
+            "--redis-url (its store) [env: ARENA_SITE or REDIS_URL]"
+        )
+    return connect(redis_url)
 
 
 SITE_OPTION = click.option(

@@ -46,6 +46,10 @@ def test_refusals_are_one_line(
     assert out.exit_code == 1 and "neither bot clihost's token" in out.output
     out = arena(redis_server_url, "bot", "versions", "nobody")
     assert out.exit_code == 1 and "no bot named 'nobody'" in out.output
+    out = CliRunner().invoke(
+        main, ["bot", "submit", "clihost", str(tmp_path)], env={"REDIS_URL": None}
+    )
+    assert out.exit_code == 1 and "--site URL" in out.output
     assert "Traceback" not in out.output
 
 
