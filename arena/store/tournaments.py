@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -281,9 +281,10 @@ class TournamentStore:
         """The seed order: the original field, then late entrants as they joined."""
         return (*self.get(name).entrants, *self.late_entrants(name))
 
-    def history(self, name: str) -> History:
+    def history(self, name: str, results: Mapping[str, StoredMatch] | None = None) -> History:
         """Results and byes so far; a late entrant gets an absence bye for each round it missed
-        (derived from the rounds, so joining while a round is being paired cannot lose one)."""
+        (derived from the rounds, so joining while a round is being paired cannot lose one).
+        `results`: the event's `results`, when the caller has read them already."""
         rounds = self.rounds(name)
         byes = [bye for round_ in rounds for bye in round_.byes]
         for entrant in self.late_entrants(name):
@@ -293,7 +294,6 @@ class TournamentStore:
                 if entrant not in {e for p in r.pairings for e in p.entrants}
                 and entrant not in {b.entrant for b in r.byes}
             ]
-        results = tuple(
-            sorted((m.result for m in self.results(name).values()), key=lambda r: r.round)
-        )
-        return History(results, tuple(byes))
+        stored = self.results(name) if results is None else results
+        ordered = tuple(sorted((m.result for m in stored.values()), key=lambda r: r.round))
+        return History(ordered, tuple(byes))

@@ -15,11 +15,13 @@ from starlette.responses import HTMLResponse
 from starlette.templating import Jinja2Templates
 
 from arena.web import links, signer
+from arena.web.grid import grid_html
 from arena.web.notice import clear_notice, read_notice
 
 HERE = Path(__file__).parent
 TEMPLATES = Jinja2Templates(directory=str(HERE / "templates"))
 TEMPLATES.env.globals["links"] = links
+TEMPLATES.env.globals["render_grid"] = grid_html
 TEMPLATES.env.trim_blocks = True
 TEMPLATES.env.lstrip_blocks = True
 

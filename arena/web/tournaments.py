@@ -76,11 +76,11 @@ def tournament_page(request: Request) -> Response:
 def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str, object]:
     client = store_client(request)
     store, name = TournamentStore(client), definition.name
-    history, entrants = store.history(name), store.entrants(name)
+    results = store.results(name)
+    history, entrants = store.history(name, results), store.entrants(name)
     rows = standings(
         entrants, history.results, history.byes, definition.tiebreaks, definition.bye_points
     )
-    results = store.results(name)
     fit = fits(request).get(name, len(results), lambda: store.games(name), entrants)
     if definition.format is Format.SWISS:
         chart = views.swiss_crosstable(
