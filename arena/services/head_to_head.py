@@ -26,7 +26,7 @@ from arena.ratings import EloInterval, elo_difference
 from arena.stats import proportion_ci
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.tournaments import StoredMatch, TournamentStore
+from arena.store.tournaments import StoredMatch, TournamentStore, match_id
 
 TOURNAMENT = "tournament"
 LADDER = "ladder"
@@ -97,13 +97,16 @@ def _tournament_meetings(client: redis.Redis, first: str, second: str) -> Iterat
     for name in store.names():
         if store.get(name).table_size or not {first, second} <= set(store.entrants(name)):
             continue
-        matches = [m for m in store.results(name).values() if {first, second} == _sides(m)]
-        for match in sorted(matches, key=lambda m: (m.result.round, m.match_id)):
-            yield _from_match(name, match, first)
-
-
-def _sides(match: StoredMatch) -> set[str]:
-    return {match.result.seat0, match.result.seat1}
+        # The pairings say where they met: only those results are read, not the event's all.
+        met = [
+            match_id(name, r.number, board)
+            for r in store.rounds(name)
+            for board, pairing in enumerate(r.pairings)
+            if {first, second} == set(pairing.entrants)
+        ]
+        for match in store.results_of(name, met):
+            if match is not None:  # not played yet
+                yield _from_match(name, match, first)
 
 
 def _from_match(name: str, match: StoredMatch, first: str) -> Meeting:

@@ -15,17 +15,19 @@ from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
 from arena.store.tournaments import StoredMatch, TournamentStore, match_id
-from arena.tournament import MatchResult
+from arena.tournament import MatchResult, Pairing, Round
 from arena.tournament.definition import Format, TournamentDefinition
 
 
 def _event(
     client: redis.Redis, name: str, entrants: tuple[str, ...], matches: list[MatchResult]
 ) -> None:
+    """The event's rounds, one board a match, then its results (as the workers store them)."""
     store = TournamentStore(client)
     store.create(TournamentDefinition(name, Format.ROUND_ROBIN, entrants))
-    for board, result in enumerate(matches):
-        the_id = match_id(name, result.round, board)
+    for result in matches:
+        store.save_round(name, Round(result.round, (Pairing(result.seat0, result.seat1),)))
+        the_id = match_id(name, result.round, 0)
         games = () if result.forfeit else (f"{the_id}.g0", f"{the_id}.g1")
         store.record(name, StoredMatch(the_id, result, games, ("normal",) * len(games), 0))
 
@@ -49,6 +51,8 @@ def test_matches_in_events_and_on_ladders_are_seen_from_the_first_bot_s_side(
         MatchResult(2, "gamma", "alpha", 2.0, 0.0),  # not against beta: left out
         MatchResult(3, "beta", "alpha", 2.0, 0.0),
     ])  # fmt: skip
+    unplayed = Round(4, (Pairing("alpha", "beta"),))  # paired, not played yet: not a meeting
+    TournamentStore(redis_client).save_round("cup", unplayed)
     _event(redis_client, "other", ("gamma", "beta"), [MatchResult(1, "gamma", "beta", 1.0, 1.0)])
     slug = _ladder(redis_client, [
         ("beta", "alpha", 0.25, 4),  # alpha takes 1.5 of the 2 deals
@@ -66,7 +70,7 @@ def test_matches_in_events_and_on_ladders_are_seen_from_the_first_bot_s_side(
         (LADDER, slug, "match 3", 0.5, 0.5, 2),
     ]
     assert [m.game_id for m in found.meetings] == [
-        "cup.r1.b0.g0", "cup.r3.b2.g0", f"{slug}.m1.g0", f"{slug}.m3.g0",
+        "cup.r1.b0.g0", "cup.r3.b0.g0", f"{slug}.m1.g0", f"{slug}.m3.g0",
     ]  # fmt: skip
     assert (found.points, found.at_stake, found.games) == (3.5, 7.0, 10)
     reverse = head_to_head(redis_client, "beta", "alpha")

@@ -7,7 +7,7 @@ import redis
 from starlette.testclient import TestClient
 
 from arena.store.tournaments import StoredMatch, TournamentStore, match_id
-from arena.tournament import MatchResult
+from arena.tournament import MatchResult, Pairing, Round
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.web.app import create_app
 from tests.web.html_tables import hrefs, table
@@ -22,6 +22,7 @@ def test_the_page_shows_the_score_the_elo_and_each_match_linked(
         the_id = match_id("cup", number, 0)
         games = (f"{the_id}.g0", f"{the_id}.g1")
         result = MatchResult(number, "greedy", "random", *points)
+        store.save_round("cup", Round(number, (Pairing("greedy", "random"),)))
         store.record("cup", StoredMatch(the_id, result, games, ("normal", "normal"), 0))
     web = TestClient(create_app(redis_client))
 
