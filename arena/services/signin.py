@@ -42,12 +42,7 @@ def sign_in(
     token = token.strip()
     if not token:
         raise SignInRefused("give the admin token or your bot's token")
-    subjects = {"address": address, "prefix": token[:PREFIX_CHARS]}
-    counters = FailureCounters(client, limits.window_s)
-    if max(counters.counts(subjects)) >= limits.failures:
-        record_signin_failure(client, "rate_limited")
-        minutes = limits.window_s // 60
-        raise SignInRefused(f"too many failed sign-ins: try again in up to {minutes} minutes")
+    refuse_if_locked_out(client, token, address, limits)
     sessions = SessionStore(client)
     if is_admin(token, admin_token):
         return sessions.create(ORGANISER)
@@ -55,9 +50,32 @@ def sign_in(
     bot = BotRegistry(client).authenticate(token)
     if bot is not None and BotRegistry(client).holds_token(bot.bot_id, digest):
         return sessions.create(OWNER, bot.bot_id, bot.name, digest)
-    counters.add(subjects)
-    record_signin_failure(client, "wrong_token")
+    count_wrong_token(client, token, address, limits)
     raise SignInRefused("that is neither the admin token nor a registered bot's token")
+
+
+def _subjects(token: str, address: str) -> dict[str, str]:
+    return {"address": address, "prefix": token[:PREFIX_CHARS]}
+
+
+def refuse_if_locked_out(
+    client: redis.Redis, token: str, address: str, limits: SignInLimits = SignInLimits()
+) -> None:
+    """SignInRefused while the address or the token's prefix is past the failure limit: for a
+    sign-in, and for any request a token authorises (the site's API)."""
+    counters = FailureCounters(client, limits.window_s)
+    if max(counters.counts(_subjects(token, address))) >= limits.failures:
+        record_signin_failure(client, "rate_limited")
+        minutes = limits.window_s // 60
+        raise SignInRefused(f"too many failed sign-ins: try again in up to {minutes} minutes")
+
+
+def count_wrong_token(
+    client: redis.Redis, token: str, address: str, limits: SignInLimits = SignInLimits()
+) -> None:
+    """Count a refused token against its address and prefix."""
+    FailureCounters(client, limits.window_s).add(_subjects(token, address))
+    record_signin_failure(client, "wrong_token")
 
 
 def session(client: redis.Redis, session_id: str) -> WebSession | None:

@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 from arena.cli import main
 from arena.services import bots, hosted
+from arena.services.signin import SignInLimits
 from arena.store.bot_versions import BuildState
 from arena.web.app import create_app
 from arena.web.server import serving
@@ -99,3 +100,18 @@ def test_the_api_takes_a_token_never_the_session_cookie(redis_client: redis.Redi
     bad = web.post("/api/bots/remote/versions", content=b"not an archive", headers=headers)
     assert bad.status_code == 400 and "not a .tar.gz" in bad.json()["error"]
     assert hosted.versions(redis_client, "remote") == []
+
+
+def test_wrong_tokens_count_as_failed_sign_ins_and_lock_the_api_out(
+    redis_client: redis.Redis,
+) -> None:
+    _, token = bots.register(redis_client, "remote")
+    web = TestClient(create_app(redis_client, WebSettings("admin-token")))
+    for attempt in range(SignInLimits().failures):
+        wrong = {"authorization": f"Bearer wrong-{attempt}"}
+        assert web.get("/api/bots/remote/versions", headers=wrong).status_code == 403
+    right = {"authorization": f"Bearer {token}"}
+    locked = web.get("/api/bots/remote/versions", headers=right)
+    assert locked.status_code == 429 and "too many failed sign-ins" in locked.json()["error"]
+    other = TestClient(web.app, client=("10.1.2.3", 50000))  # another address, another prefix
+    assert other.get("/api/bots/remote/versions", headers=right).status_code == 200
