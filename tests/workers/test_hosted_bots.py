@@ -20,6 +20,7 @@ from arena.store.ratings import RatingStore
 from arena.store.sprt import SprtDefinition, SprtStore, State
 from arena.store.tournaments import Status, TournamentStore
 from tests.hosted.programs import PLAIN, submit_program, version_cache
+from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
 from workers.matchmaker import Matchmaker, eligible_players, run_ladder
 
@@ -149,3 +150,30 @@ def test_an_sprt_test_of_a_hosted_bot_starts_with_no_one_online_and_is_played(
     work_in_process(redis_client)
     status = SprtStore(redis_client).status("hs")
     assert status.pairs == 2 and status.state is not State.RUNNING
+
+
+def test_an_arena_worker_process_plays_a_swiss_of_hosted_bots_fine_and_hostile(
+    redis_client: redis.Redis, start_worker: StartWorker, tmp_path: Path
+) -> None:
+    """The worker as deployed (`arena worker`, its own process): it starts and stops the
+    programs of every match and plays on past the crashing one."""
+    submit_program(redis_client, "hostie", PLAIN, tmp_path / "hostie")
+    submit_program(redis_client, "crasher", CRASH, tmp_path / "crasher")
+    entrants = ["hostie", "crasher", "random", "greedy"]
+    create_and_start(redis_client, "sw", "swiss", entrants, rounds=2)
+    worker = start_worker("hosting")
+    assert wait_until_over(redis_client, "sw", timeout_s=120) is Status.FINISHED, worker.output()
+    assert set(_terminations(redis_client, "sw", "crasher")) == {"disconnect"}
+    hostie = [
+        match
+        for match in TournamentStore(redis_client).results("sw").values()
+        if "hostie" in (match.result.seat0, match.result.seat1)
+    ]
+    assert len(hostie) == 2
+    against_others = [
+        t
+        for m in hostie
+        if "crasher" not in (m.result.seat0, m.result.seat1)
+        for t in m.terminations
+    ]
+    assert against_others and set(against_others) == {"normal"}
