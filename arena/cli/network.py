@@ -8,6 +8,7 @@ import os
 import secrets
 import signal
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -155,6 +156,8 @@ def run_list(console: Console, url: str | None) -> None:
         table.add_column(column)
     for bot in bots.listing(connect(require_redis_url(url))):
         online = "yes" if bot.online else "no"
+        if bot.info.revoked is not None:  # its results stay; it plays no more
+            online = "revoked " + time.strftime("%Y-%m-%d", time.gmtime(bot.info.revoked))
         table.add_row(bot.info.name, bot.info.bot_id, online, bot.hosted or "-")
     console.print(table)
 

@@ -8,6 +8,7 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.gateway.testing import running_arena
+from arena.services import bots
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from tests.gateway.rawbot import RawBot, hello
@@ -27,6 +28,11 @@ def test_register_prints_the_token_once_and_list_shows_the_bot(
     assert "clibot" in listed.output and "no" in listed.output
     again = arena("bot", "register", "clibot", "--redis-url", redis_server_url)
     assert again.exit_code == 1 and "already registered" in again.output
+    bots.register(redis_client, "gone")
+    bots.revoke(redis_client, "gone")
+    rows = arena("bot", "list", "--redis-url", redis_server_url).output.splitlines()
+    gone = next(row for row in rows if "gone" in row)
+    assert "revoked 20" in gone and "revoked" not in next(r for r in rows if "clibot" in r)
 
 
 def test_commands_that_need_redis_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
