@@ -36,7 +36,8 @@ class HostedPrograms:
     def start(self, names: Sequence[str]) -> None:
         """Start the programs of the hosted bots among `names` side by side: every one spawned,
         then each one's hello awaited, so that a match waits for the slowest start, not the
-        sum of them. A program that does not say hello is `gone`: its seats forfeit."""
+        sum of them. A program that does not say hello is `gone`: its seats forfeit. What a
+        program's Hello says is recorded as a remote bot's is: the games it plays."""
         registry = BotRegistry(self._client)
         spawned = []
         for name in dict.fromkeys(names):
@@ -45,10 +46,13 @@ class HostedPrograms:
             bot = registry.by_name(name)
             if bot is not None and self.is_hosted(bot):
                 program = self._programs[name] = self._spawn(bot)
-                spawned.append(program)
-        for program in spawned:
+                spawned.append((bot.bot_id, program))
+        for bot_id, program in spawned:
             if isinstance(program, Program):
                 program.greet()
+                if program.hello is not None:
+                    hello = program.hello
+                    registry.record_hello(bot_id, list(hello.games), hello.bot_version)
 
     def seat(self, bot: BotInfo, game: Game[Any, Any]) -> Seat:
         """A seat played by the bot's program, started now if `start` did not."""

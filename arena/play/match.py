@@ -136,9 +136,9 @@ def _seat(
         raise UnknownPlayerError(
             f"unknown player {name!r}: not a registered bot, nor a built-in one ({known})"
         )
-    BotRegistry(client).check_plays(name, game.id)
-    if hosted.is_hosted(bot):
+    if hosted.is_hosted(bot):  # a game its program does not play is lost by its faults
         return hosted.seat(bot, game)
+    BotRegistry(client).check_plays(name, game.id)
     return RemoteSeat(RunnerRelay(client), bot.bot_id, bot.name, game)
 
 

@@ -169,6 +169,11 @@ class BotRegistry:
         scheduled for any game then)."""
         return _games(self._redis.hget(keys.bot(bot_id), "games"))
 
+    def record_hello(self, bot_id: str, games: Sequence[str], version: str) -> None:
+        """What a hosted bot's program said in its Hello, as the gateway records a remote
+        bot's: the games it plays (the ladders' matchmaker reads them) and its version."""
+        self._redis.hset(keys.bot(bot_id), mapping={"games": ",".join(games), "version": version})
+
     def version(self, bot_id: str) -> str:
         """The bot_version its last Hello gave ("" if none, or it never connected)."""
         value = self._redis.hget(keys.bot(bot_id), "version")

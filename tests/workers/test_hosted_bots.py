@@ -14,7 +14,7 @@ import redis
 
 from arena.metrics.recorder import DECISION_LATENCY, read_histogram
 from arena.services import bots, hosted, sprt
-from arena.store.bots import BotRegistryError
+from arena.store.bots import BotRegistry, BotRegistryError
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
 from arena.store.sprt import SprtDefinition, SprtStore, State
@@ -127,6 +127,12 @@ def test_a_ladder_pairs_a_hosted_bot_with_no_one_online(
     assert result.games == 2 and set(result.players) == {"hostie", "random"}
     board = dict(RatingStore(redis_client).leaderboard(ladder))
     assert board["hostie"].games == board["random"].games == 1  # one rated match each
+    # Its program's Hello named Caper only: a ladder of another game does not pair it now.
+    hostie = BotRegistry(redis_client).by_name("hostie")
+    assert hostie is not None
+    assert BotRegistry(redis_client).declared_games(hostie.bot_id) == frozenset({"caper"})
+    europe = LadderDefinition(ladder_ref("eu", "caper-europe"), remote=True, bots=("random",))
+    assert eligible_players(redis_client, europe) == ["random"]
 
 
 def test_a_revoked_hosted_bot_is_not_paired(redis_client: redis.Redis, tmp_path: Path) -> None:
