@@ -2,58 +2,43 @@
 
 The engine is a small interpreter: a state holds a queue of `Task`s (the steps of the round still
 to run) and at most one `Prompt` (the decision one seat must take now, with its options). Every
-value is a frozen dataclass or named tuple of tuples, so states are hashable and compare by value,
-which the record replay and the conformance checker rely on.
+value is a named tuple of tuples, so states are hashable and compare by value, which the record
+replay and the conformance checker rely on, and a changed copy is one pass over its fields.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from operator import attrgetter
 from typing import Any, NamedTuple, TypeVar
 
 from arena.games.age_of_thieves.streams import Streams
 from arena.games.api import InvalidActionError
 
-V = TypeVar("V")
+V = TypeVar("V", bound=tuple[Any, ...])
 
 
 def replace(value: V, **changes: Any) -> V:
-    """`dataclasses.replace` for the frozen slotted values of this package, without re-running
-    `__init__`: the engine copies states constantly and this is its hottest path. Every slot is
-    read at once and written through its descriptor, which skips the frozen `__setattr__`."""
+    """`_replace` for the state and its thieves, named tuples: their fields copied at once, the
+    changed ones set by position (the engine copies states constantly and this is its hottest
+    path). `TypeError` names a field the value does not have."""
     kind = type(value)
-    layout = _LAYOUTS.get(kind) or _layout(kind)
-    new = object.__new__(kind)
-    for put, old in zip(layout.setters, layout.read(value), strict=True):
-        put(new, old)
+    position = _POSITIONS.get(kind) or _positions(kind)
+    fields = list(value)
     for name, changed in changes.items():
-        setter = layout.by_name.get(name)
-        if setter is None:
+        at = position.get(name)
+        if at is None:
             raise TypeError(f"{kind.__name__} has no field {name!r}")
-        setter(new, changed)
-    return new
+        fields[at] = changed
+    return tuple.__new__(kind, fields)
 
 
-class _Layout(NamedTuple):
-    """How to copy one slotted class: all its fields' values at once, and their setters."""
-
-    read: Callable[[Any], tuple[Any, ...]]
-    setters: tuple[Callable[[Any, Any], None], ...]
-    by_name: dict[str, Callable[[Any, Any], None]]
-
-
-def _layout(kind: type) -> _Layout:
-    names = tuple(f.name for f in fields(kind))
-    setters = tuple(getattr(kind, name).__set__ for name in names)
-    read = attrgetter(*names) if len(names) > 1 else lambda v: (getattr(v, names[0]),)
-    found = _LAYOUTS[kind] = _Layout(read, setters, dict(zip(names, setters, strict=True)))
+def _positions(kind: type) -> dict[str, int]:
+    names: tuple[str, ...] = kind._fields  # type: ignore[attr-defined]
+    found = _POSITIONS[kind] = {name: at for at, name in enumerate(names)}
     return found
 
 
-_LAYOUTS: dict[type, _Layout] = {}
+_POSITIONS: dict[type, dict[str, int]] = {}
 HAND_LIMIT = 5  # general cards (section 5, phase 2)
 MOVE, AMBUSH = "B01", "B02"
 JEWELS = ("ej", "green", "yellow", "trinket")  # what a thief can lose or have stolen
@@ -191,8 +176,7 @@ class Planned(NamedTuple):
     status: str = "pending"
 
 
-@dataclass(frozen=True, slots=True)
-class Thief:
+class Thief(NamedTuple):
     """One seat's thief: where he is, his hand and sheet, and this round's plan and status."""
 
     name: str
@@ -245,8 +229,7 @@ class Thief:
         return tuple(kind for kind in JEWELS if have[kind])
 
 
-@dataclass(frozen=True, slots=True)
-class State:
+class State(NamedTuple):
     """A whole game at one moment, hidden parts included. Never shown to a bot as is."""
 
     players: int
@@ -287,7 +270,7 @@ class State:
     orders_guards: bool = False  # variant: the first player orders the guards (D-6 step 4)
     specials: bool = True  # False in a first game: the special cards stay in the box (4.4)
     board: str = ""  # the board version set up, e.g. "hadria-r2" (its starting guards)
-    streams: Streams = field(default_factory=lambda: Streams(0))
+    streams: Streams = Streams(0)
 
     def thief(self, seat: int) -> Thief:
         return self.thieves[seat]

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from arena.games.age_of_thieves.engine import run, task
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
 from arena.games.age_of_thieves.queries import board, open_exits
-from arena.games.age_of_thieves.state import Action, State, Task
+from arena.games.age_of_thieves.state import Action, State, Task, replace
 
 GAME = AGE_OF_THIEVES
 

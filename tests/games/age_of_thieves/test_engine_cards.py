@@ -3,12 +3,10 @@ small scenario; the card ids are those of the data files (G01 Beacon ... S06 Con
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.effects import start
 from arena.games.age_of_thieves.engine import run
 from arena.games.age_of_thieves.queries import hidden
-from arena.games.age_of_thieves.state import Planned, State, Task
+from arena.games.age_of_thieves.state import Planned, State, Task, replace
 from tests.games.age_of_thieves.helpers import GAME, answer, options, scenario
 from tests.games.age_of_thieves.test_engine_rules import at, table
 

@@ -3,12 +3,10 @@ on a small scenario named by its decision or section (docs/rules/age-of-thieves.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.engine import TASKS
 from arena.games.age_of_thieves.guards import arrest
 from arena.games.age_of_thieves.rounds import finish
-from arena.games.age_of_thieves.state import Planned, State, Status, Task
+from arena.games.age_of_thieves.state import Planned, State, Status, Task, replace
 from tests.games.age_of_thieves.helpers import GAME, answer, options, scenario
 from tests.games.age_of_thieves.test_engine_rules import at, table
 

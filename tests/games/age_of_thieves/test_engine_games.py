@@ -50,7 +50,6 @@ def test_eager_games_reach_the_alarm_and_the_exits(players: int) -> None:
 def test_an_invariant_breach_is_reported() -> None:
     """22.8: the checker can fail: two guards on one space, a jewel gone."""
     state = GAME.create({"players": 2}, 3)
-    from dataclasses import replace
 
     broken = replace(state, guards=(state.guards[0], *state.guards), yellow_supply=9)
     found = violations(broken)

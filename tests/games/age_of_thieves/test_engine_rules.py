@@ -3,10 +3,8 @@ decision (docs/rules/age-of-thieves.md)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.engine import TASKS
-from arena.games.age_of_thieves.state import Planned, State, Status, Task
+from arena.games.age_of_thieves.state import Planned, State, Status, Task, replace
 from tests.games.age_of_thieves.helpers import GAME, answer, options, scenario
 
 
@@ -15,7 +13,7 @@ def table(thieves: str = "jasmine,zain", **changes: object) -> State:
     state = GAME.create({"players": 2, "thieves": thieves}, 1)
     blank = {"guards": (), "jewels": (), "tiles": (), "guard_supply": 20, "green_supply": 4}
     blank["yellow_supply"], blank["die"] = 10, 3
-    return replace(state, prompt=None, tasks=(), first=0, **(blank | changes))  # type: ignore[arg-type]
+    return replace(state, prompt=None, tasks=(), first=0, **(blank | changes))
 
 
 def at(state: State, seat: int, space: str, **changes: object) -> State:

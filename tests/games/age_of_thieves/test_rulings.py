@@ -3,14 +3,12 @@ scenario named by its ruling."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from arena.games.age_of_thieves.activation import _ranked
 from arena.games.age_of_thieves.effects import start
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.paths import guard_route
 from arena.games.age_of_thieves.queries import board
-from arena.games.age_of_thieves.state import Planned, Status, Task
+from arena.games.age_of_thieves.state import Planned, Status, Task, replace
 from arena.games.age_of_thieves.targeting import crowd_moves
 from tests.games.age_of_thieves.helpers import GAME, answer, options, scenario
 from tests.games.age_of_thieves.test_engine_rules import at, table
