@@ -12,7 +12,6 @@ from collections import Counter, deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from types import MappingProxyType
 
 from arena.games.age_of_thieves.datafile import DataError, Provenance, Versions
 
@@ -81,9 +80,9 @@ class Board:
     provenance: Provenance
     nodes: tuple[Node, ...]
     edges: tuple[tuple[str, str], ...]
-    _index: Mapping[str, int] = field(init=False, repr=False)
-    _neighbours: tuple[tuple[str, ...], ...] = field(init=False, repr=False)
-    _distances: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    _by_id: Mapping[str, Node] = field(init=False, repr=False)
+    _neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
+    _distances: Mapping[str, Mapping[str, int]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         index = {node.id: i for i, node in enumerate(self.nodes)}
@@ -92,23 +91,34 @@ class Board:
             around[index[a]].append(b)
             around[index[b]].append(a)
         neighbours = tuple(tuple(sorted(ids)) for ids in around)
-        set_ = object.__setattr__  # derived once: rules and bots ask for distances constantly
-        set_(self, "_index", MappingProxyType(index))
-        set_(self, "_neighbours", neighbours)
-        set_(self, "_distances", tuple(_bfs(index, neighbours, i) for i in range(len(index))))
+        ids = tuple(index)
+        rows = (dict(zip(ids, _bfs(index, neighbours, i), strict=True)) for i in range(len(ids)))
+        # Derived once, keyed by id: rules and bots ask for nodes, neighbours and distances
+        # constantly. Plain dicts, private to the board, which never changes them.
+        set_ = object.__setattr__
+        set_(self, "_by_id", {node.id: node for node in self.nodes})
+        set_(self, "_neighbours", dict(zip(ids, neighbours, strict=True)))
+        set_(self, "_distances", dict(zip(ids, rows, strict=True)))
 
     def node(self, id: str) -> Node:
         try:
-            return self.nodes[self._index[id]]
+            return self._by_id[id]
         except KeyError:
             raise DataError(f"{self.name}: no space {id!r}") from None
 
     def neighbours(self, id: str) -> tuple[str, ...]:
-        return self._neighbours[self._index[self.node(id).id]]
+        try:
+            return self._neighbours[id]
+        except KeyError:
+            raise DataError(f"{self.name}: no space {id!r}") from None
 
     def distance(self, a: str, b: str) -> int:
         """Steps along paths, figures and fire ignored (spec 22.1); -1 if unreachable."""
-        return self._distances[self._index[self.node(a).id]][self._index[self.node(b).id]]
+        try:
+            return self._distances[a][b]
+        except KeyError:
+            self.node(a)  # names the unknown space
+            raise DataError(f"{self.name}: no space {b!r}") from None
 
     def with_feature(self, feature: Feature, district: District | None = None) -> tuple[str, ...]:
         return tuple(

@@ -13,8 +13,9 @@ guards but not end on one, so it falls back to the last free space of its route.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from arena.games.age_of_thieves.board import Board, NodeKind
 from arena.games.api import GameError
@@ -31,6 +32,15 @@ def guard_route(
     board: Board, start: str, target: str, budget: int, fire: Collection[str] = ()
 ) -> tuple[str, ...]:
     """The spaces a guard at `start` enters moving up to `budget` towards `target` (D-7)."""
+    return _route(board, start, target, budget, frozenset(fire))
+
+
+# A route depends on nothing but its arguments, and guards cross the same few spaces with the
+# same fire (mostly none) again and again: routes and the distances they derive from are kept.
+@lru_cache(maxsize=1 << 16)
+def _route(
+    board: Board, start: str, target: str, budget: int, fire: frozenset[str]
+) -> tuple[str, ...]:
     if not _open(board, start, fire):
         raise GameError(f"no guard can stand on {start!r}: fire, a dungeon or an exit")
     far = _distances(board, target, fire)
@@ -68,7 +78,8 @@ def _open(board: Board, space: str, fire: Collection[str]) -> bool:
     return space not in fire and board.node(space).kind is NodeKind.SPACE
 
 
-def _distances(board: Board, source: str, fire: Collection[str]) -> dict[str, int]:
+@lru_cache(maxsize=1 << 12)
+def _distances(board: Board, source: str, fire: frozenset[str]) -> Mapping[str, int]:
     """Steps from `source` to every space a guard can reach from it: no fire, dungeon or exit."""
     if not _open(board, source, fire):
         return {}
@@ -82,7 +93,7 @@ def _distances(board: Board, source: str, fire: Collection[str]) -> dict[str, in
     return found
 
 
-def _walk(board: Board, start: str, towards: dict[str, int]) -> tuple[str, ...]:
+def _walk(board: Board, start: str, towards: Mapping[str, int]) -> tuple[str, ...]:
     """The lexicographically smallest shortest path from `start` down the distances `towards`
     (start excluded): at each step the lowest-id neighbour one step nearer."""
     route, here = [], start

@@ -3,6 +3,7 @@ what is in range (spec sections 11, 12, 15, 16 and the metric of 22.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from arena.games.age_of_thieves.board import Board, District, Feature, NodeKind
@@ -25,8 +26,19 @@ def district(space: str) -> District:
     return board().node(space).district
 
 
+@cache
+def in_district(code: str) -> tuple[str, ...]:
+    """Every node of the district `code` ("N", "P"...), by id; none for another text."""
+    return tuple(n.id for n in board().nodes if n.district.value == code)
+
+
+@cache
+def dungeons() -> frozenset[str]:
+    return frozenset(board().of_kind(NodeKind.DUNGEON))
+
+
 def in_dungeon(thief: Thief) -> bool:
-    return thief.on_board and board().node(thief.space).kind is NodeKind.DUNGEON
+    return thief.space in dungeons()
 
 
 def hidden(state: State, seat: int) -> bool:
@@ -76,15 +88,15 @@ def free(state: State, space: str) -> bool:
     )
 
 
-def empty(state: State, space: str) -> bool:
-    """An "empty space": free, and no jewel, tile or effect tile on it."""
-    return (
-        free(state, space)
-        and space not in state.smoke
-        and all(s != space for s, _ in state.jewels)
-        and all(s != space for s, _ in state.tiles)
-        and all(s != space for s, _ in state.open_tiles)
-    )
+def empty_spaces(state: State, spaces: Iterable[str]) -> list[str]:
+    """The "empty spaces" among `spaces`, in their order: free, and no jewel, tile or effect
+    tile on them (what lies on the board is gathered once for all of them)."""
+    taken = {*state.fire, *state.smoke, *state.guards, *state.captains}
+    taken.update(thief.space for thief in state.thieves)
+    for placed in (state.jewels, state.tiles, state.open_tiles):
+        taken.update(space for space, _ in placed)
+    city = board()
+    return [s for s in spaces if s not in taken and city.node(s).kind is NodeKind.SPACE]
 
 
 def reach(state: State, card: str) -> int:

@@ -19,8 +19,9 @@ from arena.games.age_of_thieves.queries import (
     attention,
     board,
     cards,
-    empty,
+    empty_spaces,
     free,
+    in_district,
     in_dungeon,
 )
 from arena.games.age_of_thieves.setup import setup
@@ -239,12 +240,11 @@ def yellow_jewel(state: State, job: Task) -> State:
         return state
     compass = cards_event(state.event)
     spots = [t.space for t in state.thieves if t.on_board]
+    city = board()
     spaces = [
-        n.id
-        for n in board().nodes
-        if n.district.value == compass
-        and empty(state, n.id)
-        and all(board().distance(n.id, s) >= YELLOW_DISTANCE for s in spots)
+        space
+        for space in empty_spaces(state, in_district(compass))
+        if all(city.distance(space, s) >= YELLOW_DISTANCE for s in spots)
     ]
     return ask(state, "jewel", state.referee, [Action("jewel", s) for s in spaces], job)
 

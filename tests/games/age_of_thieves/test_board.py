@@ -12,6 +12,7 @@ import pytest
 from arena.games.age_of_thieves import (
     OUTER,
     Board,
+    DataError,
     District,
     Feature,
     NodeKind,
@@ -223,3 +224,16 @@ def test_the_builder_is_deterministic(board: Board) -> None:
     again = load_board(version="hadria-r2" if r2(board) else "hadria-r1")
     assert again is not board
     assert again.nodes == board.nodes and again.edges == board.edges
+
+
+def test_an_unknown_space_is_named_by_every_lookup(board: Board) -> None:
+    known = board.nodes[0].id
+    assert board.distance(known, known) == 0 and board.node(known).id == known
+    for ask in (
+        lambda: board.node("X99"),
+        lambda: board.neighbours("X99"),
+        lambda: board.distance("X99", known),
+        lambda: board.distance(known, "X99"),
+    ):
+        with pytest.raises(DataError, match=f"{board.name}: no space 'X99'"):
+            ask()

@@ -403,3 +403,25 @@ def test_9_1_worked_example_noiron_fishing_rod_then_ambush() -> None:
         state = scenario(state, Task("turn", 0, n=6), Task("turn", 0, n=1))
         state = answer(state, rod)
         assert options(state) == ambush
+
+
+def test_empty_spaces_have_no_figure_thief_jewel_tile_fire_or_smoke() -> None:
+    """Section 9 and 5(b): an empty space is a free space (no figure, thief or fire) with no
+    jewel, tile or effect tile on it; dungeons and exits never are."""
+    from arena.games.age_of_thieves.queries import board, empty_spaces
+
+    spaces = [n.id for n in board().nodes if n.kind.value == "space"][:9]
+    state = at(table(), 0, spaces[0])
+    state = replace(
+        state,
+        guards=(spaces[1],),
+        captains=(spaces[2],),
+        jewels=((spaces[3], "yellow"),),
+        tiles=((spaces[4], "T01"),),
+        open_tiles=((spaces[5], "manhole"),),
+        fire=(spaces[6],),
+        smoke=(spaces[7],),
+    )
+    outside = [n.id for n in board().nodes if n.kind.value != "space"][:2]
+    assert empty_spaces(state, [*outside, *reversed(spaces)]) == [spaces[8]]
+    assert empty_spaces(table(), [spaces[8], spaces[0]]) == [spaces[8], spaces[0]]
