@@ -29,23 +29,30 @@ Todo = dict[str, frozenset[int]]  # a figure's space -> the thieves it detected
 def activate(state: State, _: Task) -> State:
     """The snapshot of detections for every figure (bribed ones see nothing), then guards first."""
     steps = []
+    seen = _visible(state)
     for captain, figures in ((False, state.guards), (True, state.captains)):
-        todo = {space: _detect(state, space, captain) for space in figures}
+        todo = {space: _detect(state, seen, space, captain) for space in figures}
         todo = {space: seen for space, seen in todo.items() if space not in state.bribed}
         steps.append(Task("figures", arg=_encode(todo, set()), n=int(captain)))
     return push(state, *steps)
 
 
-def _detect(state: State, space: str, captain: bool) -> frozenset[int]:
-    sight = attention(state, captain)
-    return frozenset(
-        seat
+def _visible(state: State) -> tuple[tuple[int, str], ...]:
+    """The thieves a figure could detect, with their spaces: on the board, out of the dungeon
+    and not hidden (the same for every figure of the snapshot)."""
+    return tuple(
+        (seat, thief.space)
         for seat, thief in enumerate(state.thieves)
-        if thief.on_board
-        and not in_dungeon(thief)
-        and not hidden(state, seat)
-        and board().distance(space, thief.space) <= sight
+        if thief.on_board and not in_dungeon(thief) and not hidden(state, seat)
     )
+
+
+def _detect(
+    state: State, seen: tuple[tuple[int, str], ...], space: str, captain: bool
+) -> frozenset[int]:
+    sight = attention(state, captain)
+    city = board()
+    return frozenset(seat for seat, where in seen if city.distance(space, where) <= sight)
 
 
 def _encode(todo: Todo, targeted: set[int]) -> str:

@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from arena.games.age_of_thieves.state import Action, Prompt, State, Task, order, replace
+from arena.games.age_of_thieves.state import (
+    Action,
+    Prompt,
+    State,
+    Task,
+    order,
+    replace,
+    with_prompt,
+    with_tasks,
+)
 from arena.games.api import GameError, GameOverError, IllegalActionError, WrongSeatError
 
 TaskHandler = Callable[[State, Task], State]
@@ -42,7 +51,7 @@ def ask(state: State, name: str, seat: int, options: Iterable[Action], resume: T
     listed = tuple(sorted(set(options), key=order))
     if not listed:
         return state
-    return replace(state, prompt=Prompt(name, seat, listed, resume))
+    return with_prompt(state, Prompt(name, seat, listed, resume))
 
 
 def run(state: State) -> State:
@@ -58,8 +67,9 @@ def run(state: State) -> State:
             continue
         if not state.tasks:
             raise GameError("the engine ran out of steps before the end of the game")
-        head, rest = state.tasks[0], state.tasks[1:]
-        state = TASKS[head.name](replace(state, tasks=rest), head)
+        tasks = state.tasks
+        head = tasks[0]
+        state = TASKS[head.name](with_tasks(state, tasks[1:]), head)
     raise GameError("the engine did not reach a decision: a rules bug")
 
 
@@ -78,4 +88,4 @@ def play(state: State, action: Action, seat: int | None) -> State:
 
 
 def _answer(state: State, prompt: Prompt, action: Action) -> State:
-    return ANSWERS[prompt.name](replace(state, prompt=None), prompt.task, action)
+    return ANSWERS[prompt.name](with_prompt(state, None), prompt.task, action)

@@ -4,6 +4,8 @@ observation shows another seat's plan before the reveal."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.engine import answer, ask, task
 from arena.games.age_of_thieves.queries import cards, in_dungeon
@@ -54,6 +56,7 @@ def _special(card: str) -> bool:
     return cards().card(card).kind is CardKind.SPECIAL
 
 
+@cache
 def _special_of(name: str) -> str:
     return next(t.special for t in cards().thieves if t.id == name)
 
@@ -66,15 +69,20 @@ def _dungeon_cap(thief: Thief) -> int:
     return move[0] if move else 1 << 30
 
 
-def totals(thief: Thief) -> set[int]:
+def totals(thief: Thief) -> frozenset[int]:
     """Every AP total one card can take from markers, Informers (1) and Guild agents (2, whole)."""
-    return {
+    return _totals(thief.pool, thief.informers, thief.agents)
+
+
+@cache  # a handful of small numbers, asked at every planning step
+def _totals(pool: int, informers: int, agents: int) -> frozenset[int]:
+    return frozenset(
         m + b + 2 * a
-        for m in range(thief.pool + 1)
-        for b in range(thief.informers + 1)
-        for a in range(thief.agents + 1)
+        for m in range(pool + 1)
+        for b in range(informers + 1)
+        for a in range(agents + 1)
         if m + b + 2 * a > 0
-    }
+    )
 
 
 def spend(thief: Thief, total: int) -> tuple[int, int, int]:

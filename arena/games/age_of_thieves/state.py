@@ -278,7 +278,7 @@ class State(NamedTuple):
     def with_thief(self, seat: int, **changes: object) -> State:
         thieves = list(self.thieves)
         thieves[seat] = replace(thieves[seat], **changes)
-        return replace(self, thieves=tuple(thieves))
+        return _with(self, _THIEVES, tuple(thieves))
 
     def clockwise(self) -> tuple[int, ...]:
         return tuple((self.first + i) % self.players for i in range(self.players))
@@ -294,14 +294,32 @@ class State(NamedTuple):
         return on[0] if on else self.first
 
 
+# The fields the engine sets on every step, by position: `_with` skips `replace`'s keywords.
+_THIEVES, _TASKS, _PROMPT = (State._fields.index(name) for name in ("thieves", "tasks", "prompt"))
+
+
+def _with(state: State, at: int, value: object) -> State:
+    fields: list[object] = list(state)
+    fields[at] = value
+    return tuple.__new__(State, fields)
+
+
+def with_tasks(state: State, tasks: tuple[Task, ...]) -> State:
+    return _with(state, _TASKS, tasks)
+
+
+def with_prompt(state: State, prompt: Prompt | None) -> State:
+    return _with(state, _PROMPT, prompt)
+
+
 def push(state: State, *tasks: Task) -> State:
     """Run `tasks` next, before anything already queued."""
-    return replace(state, tasks=tasks + state.tasks)
+    return _with(state, _TASKS, tasks + state.tasks)
 
 
 def queue(state: State, *tasks: Task) -> State:
     """Run `tasks` after everything already queued."""
-    return replace(state, tasks=state.tasks + tasks)
+    return _with(state, _TASKS, state.tasks + tasks)
 
 
 def add_sorted(items: tuple[str, ...], item: str) -> tuple[str, ...]:
