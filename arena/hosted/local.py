@@ -59,4 +59,6 @@ def started_programs(
         yield programs
     finally:
         for program in programs.values():
+            program.close_input()
+        for program in programs.values():
             program.stop()

@@ -227,14 +227,19 @@ class Program:
             os.killpg(process.pid, signal.SIGKILL)
         process.wait()
 
+    def close_input(self) -> None:
+        """Tell the program the match is over (its stdin ends): several told first and then
+        stopped in turn exit side by side."""
+        if self._process is not None and self._process.stdin is not None:
+            with contextlib.suppress(OSError):
+                self._process.stdin.close()
+
     def stop(self, grace_s: float = 0.2) -> None:
         """The match is over: close its input, give it `grace_s` to exit, then kill it."""
         process = self._process
         if process is None:
             return
-        if process.stdin is not None:
-            with contextlib.suppress(OSError):
-                process.stdin.close()
+        self.close_input()
         # Wait without reaping: the exited leader keeps its group id reserved until the group
         # (which may outlive it without the sandbox) is killed.
         end = time.monotonic() + grace_s

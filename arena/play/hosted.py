@@ -76,6 +76,9 @@ class HostedPrograms:
     def stop(self) -> None:
         """Stop every program; keep the end of each one's stderr for its owner."""
         store = BotVersions(self._client)
+        for program in self._programs.values():
+            if isinstance(program, Program):
+                program.close_input()
         for name, program in self._programs.items():
             if isinstance(program, Program):
                 program.stop()
