@@ -14,6 +14,7 @@ the greedy bot and the search's evaluation.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from arena.games.age_of_thieves.board import Feature, NodeKind
 from arena.games.age_of_thieves.queries import board, hidden, open_exits, reach
@@ -96,18 +97,23 @@ def blockers(state: State) -> list[str]:
 
 def aim(state: State, seat: int, options: Sequence[Action]) -> Action:
     """An opener's choice: the figure (or smoke space) nearest an exit, then the space farthest
-    from the exits to send the figure to."""
-    exits = open_exits(state) or (state.thief(seat).space,)
+    from the exits to send the figure to; any other choice (a theft's victim), the first."""
+    exits = open_exits(state) or tuple(s for s in (state.thief(seat).space,) if s)
+    spaces = [a for a in options if a.kind in ("target", "to") and a.arg in _places()]
+    if not exits or not spaces:
+        return options[0]
 
     def near(space: str) -> int:
         return min(distance(space, x) for x in exits)
 
-    if options[0].kind == "to":
-        return max(options, key=lambda a: (near(a.arg), a.arg))
-    spaces = [a for a in options if a.kind == "target"]
-    if not spaces:
-        return options[0]
+    if spaces[0].kind == "to":
+        return max(spaces, key=lambda a: (near(a.arg), a.arg))
     return min(spaces, key=lambda a: (near(a.arg), a.arg))
+
+
+@cache
+def _places() -> frozenset[str]:
+    return frozenset(node.id for node in board().nodes)
 
 
 def walled_in(state: State, seat: int) -> bool:

@@ -63,3 +63,7 @@ def test_walled_in_without_a_shield_greedy_smokes_the_guard_by_the_exit() -> Non
     assert aot_ways.aim(state, seat, targets) == Action("target", "W80")
     sends = [Action("to", space) for space in ("W81", "E34")]
     assert aot_ways.aim(state, seat, sends) == Action("to", "E34")
+    victims = [Action("target", "2"), Action("target", "0")]  # the smoke's theft: no space
+    assert aot_ways.aim(state, seat, victims) == victims[0]
+    gone = state.with_thief(seat, space="", escaped=(5, 1))
+    assert aot_ways.aim(replace(gone, escape=""), seat, targets) == targets[0]
