@@ -64,6 +64,14 @@ def revoked_among(client: redis.Redis, names: Iterable[str]) -> frozenset[str]:
     return BotRegistry(client).revoked_among(names)
 
 
+def counts(client: redis.Redis) -> tuple[int, int]:
+    """How many bots are registered, and how many of them are connected now, without reading
+    any bot's record: two round trips."""
+    registry = BotRegistry(client)
+    ids = registry.ids()
+    return len(ids), len(registry.online_among(ids))
+
+
 def listing(client: redis.Redis) -> list[ListedBot]:
     """Every registered bot, with whether a gateway holds its stream now and, for a hosted bot,
     its newest version: three round trips however many bots there are."""

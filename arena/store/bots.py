@@ -125,12 +125,16 @@ class BotRegistry:
 
     def all(self) -> list[BotInfo]:
         """Every registered bot, by name: two round trips however many there are."""
-        ids = [as_text(value) for value in self._redis.hvals(keys.bot_names())]
+        ids = self.ids()
         pipe = self._redis.pipeline(transaction=False)
         for bot_id in ids:
             pipe.hgetall(keys.bot(bot_id))
         found = (_info(i, data) for i, data in zip(ids, pipe.execute() if ids else [], strict=True))
         return sorted((bot for bot in found if bot is not None), key=lambda bot: bot.name)
+
+    def ids(self) -> list[str]:
+        """Every registered bot's id (revoked ones too), in one round trip."""
+        return [as_text(value) for value in self._redis.hvals(keys.bot_names())]
 
     def online_among(self, bot_ids: Sequence[str]) -> frozenset[str]:
         """Which of these bots a gateway holds a stream of now, in one round trip."""

@@ -102,7 +102,7 @@ def bot_versions_url(name: str) -> str:
 
 def head_to_head_url(first: str = "", second: str = "") -> str:
     """Two bots' matches against each other, from `first`'s side; without names, the form."""
-    query = f"?{urlencode({'a': first, 'b': second})}" if first and second else ""
+    query = f"?a={quote(first, safe='')}&b={quote(second, safe='')}" if first and second else ""
     return f"/head-to-head{query}"
 
 

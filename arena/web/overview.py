@@ -14,11 +14,11 @@ from arena.web.render import page, store_client
 
 def home(request: Request) -> Response:
     client = store_client(request)
-    bots = bot_service.listing(client)
+    registered, online = bot_service.counts(client)
     context = {
         "tournaments": tournament_pages.summaries(client),
         "ladders": [ladder_views.summary(client, d) for d in LadderStore(client).all()],
-        "bots": len(bots),
-        "online": sum(1 for b in bots if b.online),
+        "bots": registered,
+        "online": online,
     }
     return page(request, "index.html", context)

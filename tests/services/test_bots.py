@@ -8,7 +8,8 @@ import redis
 
 from arena.games import base_config, get_game
 from arena.services import bots
-from arena.store.bots import BotRegistryError
+from arena.store import keys
+from arena.store.bots import BotRegistry, BotRegistryError
 
 
 def test_a_registered_bot_is_listed_offline_and_refused_for_a_match(
@@ -29,3 +30,16 @@ def test_only_revoked_registered_bots_are_revoked_among_names(redis_client: redi
     names = ["random", "lynx", "owl", "ghost", "owl"]
     assert bots.revoked_among(redis_client, names) == frozenset({"owl"})
     assert bots.revoked_among(redis_client, []) == frozenset()
+
+
+def test_counts_are_the_registered_bots_and_those_connected_now(
+    redis_client: redis.Redis,
+) -> None:
+    assert bots.counts(redis_client) == (0, 0)
+    for name in ("lynx", "owl", "wren"):
+        bots.register(redis_client, name)
+    lynx = BotRegistry(redis_client).by_name("lynx")
+    assert lynx is not None
+    redis_client.set(keys.bot_online(lynx.bot_id), "session", ex=30)  # as a gateway marks it
+    bots.revoke(redis_client, "owl")  # still registered: its name and results stay
+    assert bots.counts(redis_client) == (3, 1)

@@ -89,3 +89,15 @@ def test_a_ladder_of_tables_shows_the_bot_s_share_and_place(redis_client: redis.
     assert recent_column(redis_client)["ann"] == (
         "pods (caper rules v1) match 1: share 0.5, place 2 vs greedy, random · game"
     )
+
+
+def test_the_overview_counts_registered_and_connected_bots(redis_client: redis.Redis) -> None:
+    registry = BotRegistry(redis_client)
+    for name in ("ann", "bob"):
+        registry.register(name)
+    bob = registry.by_name("bob")
+    assert bob is not None
+    redis_client.set(keys.bot_online(bob.bot_id), "session", ex=30)
+    home = TestClient(create_app(redis_client)).get("/").text
+    assert '<dt>registered bots</dt><dd><a href="/bots">2</a></dd>' in home
+    assert "<dt>connected now</dt><dd>1</dd>" in home
