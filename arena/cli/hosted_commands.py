@@ -115,7 +115,8 @@ def bot_versions(
     """List the versions of hosted bot NAME, newest first, with their build state. With the
     bot's token, --build-output prints what a version's build wrote and --program-log the end
     of what its program wrote to stderr in its last match."""
-    from arena.services.hosted import build_output, played, versions
+    from arena.services.hosted import build_output, versions
+    from arena.services.hosted_versions import played
 
     if program_log:
         return _print_log(name, redis_url, token, site)

@@ -23,7 +23,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.hosted.archive import DEFAULT_SUBMISSION_LIMITS
-from arena.services import hosted, signin
+from arena.services import hosted, hosted_versions, signin
 from arena.services.hosted_build import build
 from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry
@@ -60,7 +60,7 @@ async def versions_page(request: Request) -> Response:
     session = signer.current(request)
     bot = _owned(request, session, "see its versions")
     found = hosted.versions(store_client(request), bot.name) if bot.revoked is None else []
-    chosen = hosted.played(found)
+    chosen = hosted_versions.played(found)
     log = BotVersions(store_client(request)).program_log(bot.bot_id)
     context = {
         "bot": bot, "versions": found, "played": chosen, "log": log, "limit_mib": _limit_mib(),

@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from arena.services import hosted, signin
+from arena.services import hosted, hosted_versions, signin
 from arena.store.bot_versions import BuildState, VersionInfo
 from arena.store.bots import BotRegistryError
 from arena.web import signer
@@ -107,7 +107,7 @@ async def list_versions(request: Request) -> Response:
         )
     except ValueError as error:
         return _refused(request, token, error)
-    played = hosted.played(found)
+    played = hosted_versions.played(found)
     return JSONResponse([version_fields(info, played) for info in found], headers=NO_STORE)
 
 

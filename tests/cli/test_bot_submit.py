@@ -12,7 +12,7 @@ from pytest import MonkeyPatch
 
 from arena.cli import main
 from arena.services import bots
-from arena.services.hosted import CACHE_ENV
+from arena.services.hosted_versions import CACHE_ENV
 
 
 def arena(url: str, *args: str, token: str | None = None) -> Result:

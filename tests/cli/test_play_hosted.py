@@ -15,7 +15,7 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.hosted.program import Program
-from arena.services import bots, hosted
+from arena.services import bots, hosted, hosted_versions
 from arena.store.bot_versions import BuildState
 
 C_EXAMPLE = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "c"
@@ -27,7 +27,7 @@ def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A version cache the sandbox's user can reach (pytest's own folders are private)."""
     folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
     folder.chmod(0o755)
-    monkeypatch.setenv(hosted.CACHE_ENV, str(folder))
+    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
     yield folder
     shutil.rmtree(folder)
 

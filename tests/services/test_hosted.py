@@ -11,7 +11,7 @@ import redis
 
 from arena.hosted.archive import SubmissionError, SubmissionLimits
 from arena.hosted.manifest import ManifestError
-from arena.services import bots, hosted
+from arena.services import bots, hosted, hosted_versions
 from arena.store import keys
 from arena.store.backup import backup, restore
 from arena.store.bot_versions import BotVersions, BuildState
@@ -153,10 +153,10 @@ def test_idle_cached_folders_are_pruned_and_unpacked_again(
     stale.mkdir()
     os.utime(first, (1, 1))
     os.utime(stale, (1, 1))
-    assert sorted(hosted.prune_cache(cache)) == sorted([first, stale])
+    assert sorted(hosted_versions.prune_cache(cache)) == sorted([first, stale])
     again = hosted.playable(redis_client, "cached", cache).folder
     assert again == first and (again / "bot.py").read_text() == "print('v1')\n"
-    assert hosted.prune_cache(cache) == []  # just used
+    assert hosted_versions.prune_cache(cache) == []  # just used
 
 
 def test_versions_survive_a_backup_and_restore(redis_client: redis.Redis, tmp_path: Path) -> None:

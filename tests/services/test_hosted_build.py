@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits
-from arena.services import bots, hosted
+from arena.services import bots, hosted, hosted_versions
 from arena.services.hosted_build import build
 from arena.store.bot_versions import BuildState
 
@@ -90,9 +90,11 @@ def test_a_newest_version_that_fails_to_build_gives_way_to_the_one_before(
     broken.mkdir()
     (broken / "arena-bot.toml").write_text('command = "./bot"\nbuild = "exit 1"\n')
     newest = hosted.submit(redis_client, "fallback", broken, token, None).version
-    assert hosted.played(hosted.versions(redis_client, "fallback")) == newest  # not built yet
+    assert (
+        hosted_versions.played(hosted.versions(redis_client, "fallback")) == newest
+    )  # not built yet
     ready = hosted.playable(redis_client, "fallback", cache)
     assert ready.version == good.version.version and (ready.folder / "bot").exists()
     found = hosted.versions(redis_client, "fallback")
     assert [v.build for v in found] == [BuildState.FAILED, BuildState.BUILT]
-    assert hosted.played(found) == found[1]
+    assert hosted_versions.played(found) == found[1]

@@ -14,7 +14,7 @@ from click.testing import CliRunner, Result
 from starlette.testclient import TestClient
 
 from arena.cli import main
-from arena.services import bots, hosted
+from arena.services import bots, hosted, hosted_versions
 from arena.services.signin import SignInLimits
 from arena.store.bot_versions import BuildState
 from arena.web.app import create_app
@@ -29,7 +29,7 @@ pytestmark = pytest.mark.timeout(120)
 def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
     folder.chmod(0o755)
-    monkeypatch.setenv(hosted.CACHE_ENV, str(folder))
+    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
     yield folder
     shutil.rmtree(folder)
 

@@ -15,7 +15,7 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arena.services import hosted
+from arena.services import hosted, hosted_versions
 from arena.store.bots import BotRegistry
 from arena.web.app import create_app
 from arena.web.bot_versions import UPLOAD_LIMIT_BYTES
@@ -30,7 +30,7 @@ PYTHON_BOT = {"arena-bot.toml": b'command = "python3 bot.py"\nruntime = "python"
 def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
     folder.chmod(0o755)
-    monkeypatch.setenv(hosted.CACHE_ENV, str(folder))
+    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
     yield folder
     shutil.rmtree(folder)
 
