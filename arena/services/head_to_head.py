@@ -10,8 +10,9 @@ through the Elo curve (`arena.ratings.elo_difference`): asymmetric, infinite at 
 drawn points only make it wider than it need be: it never claims more than the games show.
 
 Only two-sided matches count: an event or ladder played at tables of three or more holds no
-result of one bot against one other. A ladder's matches are found in the first bot's rating
-history there (one entry a rated match, naming its opponent), not by reading the whole log.
+result of one bot against one other. An event's matches are found in its pairings and only
+their results read; a ladder's in the first bot's rating history there (one entry a rated
+match, naming its opponent), not by reading the whole log.
 """
 
 from __future__ import annotations
