@@ -2,8 +2,8 @@
 import-linter's `lint-imports`): the CLI and the web site import each other only to start
 the site, the workers import no CLI, the services import none of their callers (but the arrows
 named there), the pure layers import no Redis, RQ, gRPC, Prometheus or web framework, and the
-referee imports neither the playing, storing or serving layers nor a clock, and the built-in bots
-import none of the layers that use them."""
+referee imports neither the playing, storing or serving layers nor a clock, nothing below the
+playing layer imports it, and the built-in bots import none of the layers that use them."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ CONTRACTS = (
     "Services import no caller: CLI, web site, gateway or workers",
     "Pure layers import no Redis, RQ, gRPC, Prometheus or web framework",
     "The referee imports nothing that plays, stores or serves, and reads no clock",
+    "The playing layer sits above store, metrics and the pure layers",
     "Built-in bots import no layer that referees, plays, stores or serves",
 )
 
