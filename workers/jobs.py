@@ -10,7 +10,7 @@ from rq import get_current_job
 from rq.exceptions import AbandonedJobError
 from rq.job import Job
 
-from arena.services import event_liveness, event_runs, table_runs
+from arena.services import event_liveness, event_runs
 from arena.store.job_queue import job_place
 from arena.store.tournaments import TournamentStore
 
@@ -24,20 +24,13 @@ def play_tournament_match(
     boards = range(board, board + count)
     try:
         definition = TournamentStore(job.connection).get(name)
-        if definition.table_size:  # a game of 3+ sides: tables
-            seated = table_runs.play_boards(job.connection, name, round_number, boards)
-            return {"matches": [_points(t.table_id, t.points) for t in seated]}
         played = event_runs.play_boards(job.connection, name, round_number, boards, definition)
     except Exception as error:
         if not job.retries_left:  # the last attempt: say why the tournament cannot finish
             failed = event_liveness.first_unrecorded(job.connection, name, round_number, boards)
             event_runs.stop_after_failure(job.connection, name, round_number, failed, error)
         raise
-    return {
-        "matches": [
-            _points(m.match_id, (m.result.game_points0, m.result.game_points1)) for m in played
-        ]
-    }
+    return {"matches": [_points(p.encounter_id, p.points) for p in played]}
 
 
 def _points(the_id: str, points: Sequence[float]) -> dict[str, object]:

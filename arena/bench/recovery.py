@@ -24,8 +24,9 @@ from rq.serializers import JSONSerializer
 
 from arena.services import event_liveness, event_runs, events
 from arena.store.job_queue import QUEUE_NAME, arena_queue, job_place
+from arena.store.results import match_id
 from arena.store.server import connect, given_or_found
-from arena.store.tournaments import TournamentStore, match_id
+from arena.store.tournaments import TournamentStore
 from arena.tournament.definition import TimeControl
 from workers.processes import kill_tree, spawn_python, stop_all
 

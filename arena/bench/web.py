@@ -28,8 +28,9 @@ import redis
 from arena.bench.worker_fleet import register_busy_workers
 from arena.store import keys
 from arena.store.bots import BotRegistry
+from arena.store.results import StoredMatch, match_id
 from arena.store.server import connect, redis_url
-from arena.store.tournaments import Status, StoredMatch, TournamentStore, match_id
+from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import MatchResult, Pairing, Round
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.web.server import serving

@@ -9,14 +9,15 @@ import redis
 from rich.table import Table
 
 from arena.services.events import TABLE_BYE_POINTS, standings_at_tables
-from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.encounters import table_encounters
+from arena.store.results import StoredTable
 from arena.store.tournaments import TournamentStore
 from arena.tournament.points_text import points_text
 
 
 def standings_table(client: redis.Redis, name: str) -> Table:
     rows = standings_at_tables(client, name)
-    cards = _mean_cards(TableStore(client).results(name).values())
+    cards = _mean_cards(table_encounters(client).results(name).values())
     # A duplicate table seats everyone in every seat (V12): seat counts would say nothing.
     show_seats = not TournamentStore(client).get(name).duplicate
     caption = (
@@ -53,7 +54,7 @@ def crosstable_table(client: redis.Redis, name: str) -> Table:
     took at every table it shared with the column's."""
     ranked = [row.entrant for row in standings_at_tables(client, name)]
     shared: dict[tuple[str, str], list[float]] = {}
-    results = sorted(TableStore(client).results(name).values(), key=lambda t: t.table_id)
+    results = sorted(table_encounters(client).results(name).values(), key=lambda t: t.table_id)
     for stored in results:
         points = dict(zip(stored.entrants, stored.result.points, strict=True))
         for entrant in stored.entrants:

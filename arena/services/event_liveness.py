@@ -19,15 +19,16 @@ from rq.job import Job, JobStatus
 from rq.serializers import JSONSerializer
 
 from arena.metrics.recorder import record_voided
-from arena.services import table_runs
 from arena.services.event_runs import advance, stop
 from arena.store import keys
+from arena.store.encounters import encounters_of
 from arena.store.job_queue import RETRIES, arena_queue, enqueue_round, match_job_id, slice_start
 from arena.store.job_slices import JobSlices
-from arena.store.table_rounds import TableStore
-from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.store.results import match_id
+from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.encounter import boards
 
 log = logging.getLogger("arena.workers")
 
@@ -142,7 +143,7 @@ def check(client: redis.Redis, name: str) -> Counter[str]:
 
 def take_off_queue(client: redis.Redis, name: str) -> int:
     """Take a stopped tournament's jobs still waiting in the queue out of it; how many. Jobs in
-    play finish their match and play no more (`once.still_running`); a resume queues again
+    play finish their match and play no more (`event_runs.still_running`); a resume queues again
     every unplayed match."""
     definition, queue = TournamentStore(client).get(name), arena_queue(client)
     recorded = _recorded(client, definition)
@@ -158,11 +159,9 @@ def take_off_queue(client: redis.Redis, name: str) -> int:
 
 
 def _places(client: redis.Redis, definition: TournamentDefinition) -> list[tuple[int, int]]:
-    """(round, board) of every scheduled match, or table in a game of three or more sides."""
-    if definition.table_size:
-        return table_runs.places(client, definition.name)
-    rounds = TournamentStore(client).rounds(definition.name)
-    return [(r.number, b) for r in rounds for b in range(len(r.pairings))]
+    """(round, board) of every scheduled board."""
+    rounds = encounters_of(client, definition).rounds(definition.name)
+    return [(r.number, b) for r in rounds for b in range(len(boards(r)))]
 
 
 def job_states(jobs: list[Job | None]) -> Counter[str]:
@@ -193,9 +192,7 @@ def _job_ids(
 
 
 def _recorded(client: redis.Redis, definition: TournamentDefinition) -> set[str]:
-    if definition.table_size:
-        return TableStore(client).recorded(definition.name)
-    return TournamentStore(client).recorded(definition.name)
+    return encounters_of(client, definition).recorded(definition.name)
 
 
 def _queued_before(job: Job, since: float) -> bool:
@@ -218,8 +215,8 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         client.hdel(key, *stale)
     if not seen:
         return 0
-    store = TournamentStore(client)
-    definition, rounds = store.get(name), {r.number: r for r in store.rounds(name)}
+    definition = TournamentStore(client).get(name)
+    rounds = {r.number: r for r in encounters_of(client, definition).rounds(name)}
     lost: dict[int, list[int]] = {}
     waiting = 0
     for the_id, (round_number, board) in seen.items():
@@ -230,9 +227,6 @@ def _queue_again(client: redis.Redis, name: str, gone: list[tuple[int, int]]) ->
         log.warning("match %s of %s had no job left: queued again", the_id, name)
         lost.setdefault(round_number, []).append(board)
         client.hdel(key, the_id)
-    for round_number, boards in lost.items():  # once per slice, however many of it were lost
-        if definition.table_size:
-            table_runs.enqueue_places(client, definition, round_number, boards)
-        else:
-            enqueue_round(client, definition, rounds[round_number], boards, at_front=True)
+    for round_number, wanted in lost.items():  # once per slice, however many of it were lost
+        enqueue_round(client, definition, rounds[round_number], wanted, at_front=True)
     return waiting

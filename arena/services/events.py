@@ -23,8 +23,9 @@ from arena.games import base_config, get_game
 from arena.referee.scoring import table_size
 from arena.services import event_liveness, event_runs
 from arena.store.bots import BotRegistry
-from arena.store.table_rounds import TableStore, table_round_to_json
-from arena.store.tournaments import Status, TournamentStore, round_to_json
+from arena.store.encounters import pod_history, table_encounters
+from arena.store.results import round_to_json
+from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import (
     Bye,
     ByeKind,
@@ -239,7 +240,7 @@ def progress(
     store = TournamentStore(client)
     definition = definition or store.get(name)
     if definition.table_size:
-        tables = TableStore(client)
+        tables = table_encounters(client)
         table_rounds = tables.rounds(name)
         rounds, done = len(table_rounds), len(tables.recorded(name))
         scheduled = sum(len(r.tables) for r in table_rounds)
@@ -253,7 +254,7 @@ def progress(
 
 def standings_at_tables(client: redis.Redis, name: str) -> list[TableStanding]:
     """The standings of an event of tables, from its stored tables and byes."""
-    history = TableStore(client).history(name)
+    history = pod_history(client, name)
     entrants = TournamentStore(client).entrants(name)
     return table_standings(entrants, history.results, history.byes, TABLE_BYE_POINTS)
 
@@ -373,7 +374,7 @@ def _pair_sheet(store: TournamentStore, definition: TournamentDefinition) -> _Sh
 
 
 def _table_sheet(client: redis.Redis, name: str) -> _Sheet:
-    store, rows = TableStore(client), standings_at_tables(client, name)
+    store, rows = table_encounters(client), standings_at_tables(client, name)
     columns = ["rank", "entrant", "points", "tables", "wins", "average_score", "byes"]
     values: list[list[object]] = [
         [r.rank, r.entrant, r.points, r.tables, r.wins, r.average_score, r.byes] for r in rows
@@ -385,7 +386,7 @@ def _table_sheet(client: redis.Redis, name: str) -> _Sheet:
             {**dict(zip(columns, v, strict=True)), "seats": list(r.seats)}
             for r, v in zip(rows, values, strict=True)
         ],
-        rounds=[json.loads(table_round_to_json(r)) for r in store.rounds(name)],
+        rounds=[json.loads(round_to_json(r)) for r in store.rounds(name)],
         results_key="tables",
         results=[json.loads(t.to_json()) for t in store.results(name).values()],
     )

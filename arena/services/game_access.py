@@ -39,11 +39,12 @@ from arena.games.api import GameError
 from arena.games.record import GameRecord, RecordError
 from arena.referee.seats import layout
 from arena.store import keys
+from arena.store.encounters import table_encounters
 from arena.store.ladders import LadderError, LadderStore
 from arena.store.ratings import RatingStore
-from arena.store.table_rounds import TableStore
+from arena.store.results import match_id
 from arena.store.tournaments import Status as TournamentStatus
-from arena.store.tournaments import TournamentStore, TournamentStoreError, match_id
+from arena.store.tournaments import TournamentStore, TournamentStoreError
 from arena.store.values import as_text
 from arena.tournament.definition import TournamentDefinition
 
@@ -116,7 +117,7 @@ def _tournament_game(
     client: redis.Redis, game_id: str, record: GameRecord | None, parts: re.Match[str]
 ) -> GameAccess:
     name, number, board = parts["name"], int(parts["round"]), int(parts["board"])
-    store, tables = TournamentStore(client), TableStore(client)
+    store, tables = TournamentStore(client), table_encounters(client)
     try:
         definition = store.get(name)
     except TournamentStoreError:
@@ -151,7 +152,7 @@ def shown_games(client: redis.Redis, definition: TournamentDefinition) -> list[s
     if _same_deals_running(client, definition):
         return []
     if definition.table_size:
-        tables = TableStore(client)
+        tables = table_encounters(client)
         boards = {r.number: len(r.tables) for r in tables.rounds(name)}
         recorded = tables.recorded(name)
     else:

@@ -27,7 +27,8 @@ from arena.ratings import EloInterval, elo_difference
 from arena.stats import proportion_ci
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.store.results import StoredMatch, match_id
+from arena.store.tournaments import TournamentStore
 
 TOURNAMENT = "tournament"
 LADDER = "ladder"

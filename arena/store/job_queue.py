@@ -1,9 +1,9 @@
-"""The RQ queue of the arena: one job per slice of a round's matches or tables,
+"""The RQ queue of the arena: one job per slice of a round's boards (matches or tables),
 deterministic ids, JSON payloads."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 
 import redis
 from rq import Callback, Queue, Retry, Worker
@@ -13,8 +13,8 @@ from rq.serializers import JSONSerializer
 from arena.games import get_game
 from arena.referee.seats import layout
 from arena.store.job_slices import JobSlices
-from arena.tournament import Round
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.encounter import EventRound, boards, describe_boards
 
 QUEUE_NAME = "arena"
 DECISIONS_PER_SEAT = 24  # a Caper game asks each seat at most 6 + 15 + 1 (R7) questions
@@ -85,30 +85,10 @@ def fix_slices(
     JobSlices(client).fix(definition.name, round_number, size)
 
 
-def enqueue_slices(
-    client: redis.Redis,
-    definition: TournamentDefinition,
-    round_number: int,
-    boards: int,
-    wanted: Iterable[int],
-    describe: Callable[[int, int], str],
-    at_front: bool = False,
-) -> None:
-    """The jobs of the slices of a round of `boards` boards that hold one of `wanted`: each
-    plays its slice in order, skipping what is recorded already, so a rerun replays only what
-    is left. `describe(first, count)` says what a job plays, for RQ's tools."""
-    size = JobSlices(client).size(definition.name, round_number)
-    for first in sorted({slice_start(board, size) for board in wanted}):
-        count = min(size, boards - first)
-        _enqueue_job(
-            client, definition, round_number, first, describe(first, count), at_front, count
-        )
-
-
 def queue_new_round(
-    client: redis.Redis, definition: TournamentDefinition, round_: Round, queued_with: int
+    client: redis.Redis, definition: TournamentDefinition, round_: EventRound, queued_with: int
 ) -> None:
-    """The jobs of a round of matches just stored (`fix_slices`)."""
+    """The jobs of a round just stored (`fix_slices`)."""
     fix_slices(client, definition, round_.number, queued_with)
     enqueue_round(client, definition, round_)
 
@@ -116,23 +96,21 @@ def queue_new_round(
 def enqueue_round(
     client: redis.Redis,
     definition: TournamentDefinition,
-    round_: Round,
-    boards: Sequence[int] | None = None,
+    round_: EventRound,
+    wanted: Iterable[int] | None = None,
     at_front: bool = False,
 ) -> None:
-    """The jobs of `round_`, or of the slices holding `boards` (`enqueue_slices`)."""
-    pairings = round_.pairings
-
-    def describe(first: int, count: int) -> str:
-        games = ", ".join(f"{p.seat0} vs {p.seat1}" for p in pairings[first : first + count])
-        return f"{definition.name} round {round_.number} {boards_named(first, count)}: {games}"
-
-    wanted = range(len(pairings)) if boards is None else boards
-    enqueue_slices(client, definition, round_.number, len(pairings), wanted, describe, at_front)
-
-
-def boards_named(first: int, count: int, noun: str = "board") -> str:
-    return f"{noun} {first + 1}" if count == 1 else f"{noun}s {first + 1}-{first + count}"
+    """The jobs of the slices of `round_` that hold one of the `wanted` boards (all of them if
+    None): each plays its slice in order, skipping what is recorded already, so a rerun
+    replays only what is left. Its description says who sits at its boards, for RQ's tools."""
+    seated = boards(round_)
+    size = JobSlices(client).size(definition.name, round_.number)
+    wanted = range(len(seated)) if wanted is None else wanted
+    for first in sorted({slice_start(board, size) for board in wanted}):
+        count = min(size, len(seated) - first)
+        shown = describe_boards(definition, seated, first, count)
+        description = f"{definition.name} round {round_.number} {shown}"
+        _enqueue_job(client, definition, round_.number, first, description, at_front, count)
 
 
 def _enqueue_job(

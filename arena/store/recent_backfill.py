@@ -20,8 +20,8 @@ import redis
 
 from arena.store import keys
 from arena.store.recent import KEPT, RecentEntry
-from arena.store.table_rounds import StoredTable
-from arena.store.tournaments import StoredMatch, TournamentStore
+from arena.store.results import StoredMatch, StoredTable
+from arena.store.tournaments import TournamentStore
 from arena.store.values import as_text
 
 _Dated = tuple[tuple[float, int], RecentEntry]  # (when, round): newest last

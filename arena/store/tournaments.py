@@ -1,20 +1,22 @@
-"""Tournaments in Redis: definitions, rounds and match results, each written exactly once."""
+"""Tournaments in Redis: definitions, lifecycle states, entrants (late and withdrawn) and a pair
+event's history; the rounds and results of either kind are kept by `arena.store.encounters`."""
 
 from __future__ import annotations
 
-import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import redis
 
-from arena.store import keys, recent, states
+from arena.store import keys, states
+from arena.store.encounters import encounters_of, pair_encounters, pod_history
+from arena.store.results import StoredMatch
 from arena.store.values import as_text
-from arena.tournament import Bye, ByeKind, History, MatchResult, Pairing, Round
+from arena.tournament import Bye, ByeKind, History, Round
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.encounter import EventHistory, at_tables, boards
 from arena.tournament.lifecycle import Command, State, check
 
 
@@ -23,48 +25,6 @@ class TournamentStoreError(ValueError):
 
 
 Status = State  # a tournament's lifecycle state; a stopped one says why (`reason`)
-
-
-@dataclass(frozen=True, slots=True)
-class StoredMatch:
-    """A played match: the maths' `MatchResult` plus where its games are."""
-
-    match_id: str
-    result: MatchResult
-    game_ids: tuple[str, ...]
-    terminations: tuple[str, ...]
-    margin: int  # card points of seat0's entrant minus seat1's, over all games
-
-    def to_json(self) -> str:
-        r = self.result
-        return json.dumps(
-            {
-                "match_id": self.match_id,
-                "round": r.round,
-                "seat0": r.seat0,
-                "seat1": r.seat1,
-                "game_points": [r.game_points0, r.game_points1],
-                "forfeit": r.forfeit,
-                "game_ids": list(self.game_ids),
-                "terminations": list(self.terminations),
-                "margin": self.margin,
-            }
-        )
-
-    def recent_entry(self, name: str, at: float | None = None) -> recent.RecentEntry:
-        """The match as its players' recent-matches lists hold it, recorded `at` (None: now)."""
-        r = self.result
-        sides, scores = (r.seat0, r.seat1), (r.game_points0, r.game_points1)
-        return recent.tournament_entry(name, r.round, sides, scores, self.game_ids, at)
-
-    @classmethod
-    def from_json(cls, text: str) -> StoredMatch:
-        d = json.loads(text)
-        points = d["game_points"]
-        result = MatchResult(d["round"], d["seat0"], d["seat1"], points[0], points[1], d["forfeit"])
-        return cls(
-            d["match_id"], result, tuple(d["game_ids"]), tuple(d["terminations"]), d["margin"]
-        )
 
 
 def _two_sided(record: dict[str, Any]) -> tuple[str, str, float]:
@@ -76,40 +36,9 @@ def _two_sided(record: dict[str, Any]) -> tuple[str, str, float]:
     return first, other, score
 
 
-def match_id(name: str, round_number: int, board: int) -> str:
-    return f"{name}.r{round_number}.b{board}"
-
-
-def round_to_json(round_: Round) -> str:
-    return json.dumps(
-        {
-            "number": round_.number,
-            "pairings": [[p.seat0, p.seat1] for p in round_.pairings],
-            "byes": [[b.entrant, b.kind.value] for b in round_.byes],
-        }
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _parsed_round(text: str) -> Round:
-    """A stored round never changes (first writer wins) and a Round is immutable: every match
-    job of a tournament reads its rounds, which need parsing once per worker process."""
-    return round_from_json(text)
-
-
-def round_from_json(text: str) -> Round:
-    d = json.loads(text)
-    number = d["number"]
-    return Round(
-        number,
-        tuple(Pairing(a, b) for a, b in d["pairings"]),
-        tuple(Bye(number, entrant, ByeKind(kind)) for entrant, kind in d["byes"]),
-    )
-
-
 class TournamentStore:
     def __init__(self, client: redis.Redis) -> None:
-        self._redis = client
+        self._redis, self._pairs = client, pair_encounters(client)
 
     def create(self, definition: TournamentDefinition) -> None:
         key = keys.tournament(definition.name)
@@ -134,16 +63,12 @@ class TournamentStore:
     def _derived_status(self, name: str) -> Status:
         """The state of a tournament stored without one, from its records; stored from now on."""
         definition = self.get(name)  # an unknown name fails here
-        rounds_key, results_key = (
-            (keys.table_rounds(name), keys.table_results(name))
-            if definition.table_size
-            else (keys.tournament_rounds(name), keys.tournament_results(name))
-        )
-        rounds = [json.loads(as_text(r)) for r in self._redis.hvals(rounds_key)]
-        boards = sum(len(r.get("tables", r.get("pairings", []))) for r in rounds)
+        store = encounters_of(self._redis, definition)
+        rounds = store.rounds(name)
+        scheduled = sum(len(boards(r)) for r in rounds)
         if not rounds:
             status = Status.CREATED
-        elif len(rounds) >= definition.planned_rounds and self._redis.hlen(results_key) >= boards:
+        elif len(rounds) >= definition.planned_rounds and store.recorded_count(name) >= scheduled:
             status = Status.FINISHED
         else:
             status = Status.RUNNING
@@ -185,33 +110,14 @@ class TournamentStore:
     def state_detail(self, name: str, status: Status) -> str:
         """How far it got, as a refusal shows it: "2 of 5 rounds", and why it stopped."""
         definition = self.get(name)
-        rounds_key = (
-            keys.table_rounds(name) if definition.table_size else keys.tournament_rounds(name)
-        )
-        detail = f"{self._redis.hlen(rounds_key)} of {definition.planned_rounds} rounds"
+        scheduled = encounters_of(self._redis, definition).round_count(name)
+        detail = f"{scheduled} of {definition.planned_rounds} rounds"
         reason = self.reason(name) if status is Status.STOPPED else ""
         return f"{detail}; {reason}" if reason else detail
 
     def reason(self, name: str) -> str:
         value = self._redis.hget(keys.tournament(name), "reason")
         return "" if value is None else as_text(value)
-
-    def save_round(self, name: str, round_: Round) -> bool:
-        """Store a round once; False if it was already stored (by a concurrent job)."""
-        return bool(
-            self._redis.hsetnx(
-                keys.tournament_rounds(name), str(round_.number), round_to_json(round_)
-            )
-        )
-
-    def rounds(self, name: str) -> list[Round]:
-        stored = self._redis.hgetall(keys.tournament_rounds(name))
-        return sorted((_parsed_round(as_text(v)) for v in stored.values()), key=lambda r: r.number)
-
-    def round(self, name: str, number: int) -> Round | None:
-        """One stored round: a match job reads its own, not every round of the tournament."""
-        text = self._redis.hget(keys.tournament_rounds(name), str(number))
-        return None if text is None else _parsed_round(as_text(text))
 
     def count_attempt(self, name: str, the_match_id: str) -> int:
         """Note that a worker starts playing a match; the count so far, this one included."""
@@ -221,33 +127,33 @@ class TournamentStore:
         stored = self._redis.hgetall(keys.tournament_attempts(name))
         return {as_text(k): int(v) for k, v in stored.items()}
 
+    # A pair event's rounds and results (`arena.store.encounters` keeps either kind).
+    def save_round(self, name: str, round_: Round) -> bool:
+        return self._pairs.save_round(name, round_)
+
+    def rounds(self, name: str) -> list[Round]:
+        return self._pairs.rounds(name)
+
+    def round(self, name: str, number: int) -> Round | None:
+        return self._pairs.round(name, number)
+
     def record(self, name: str, match: StoredMatch) -> bool:
-        """Store a match result once, and list it among its players' recent matches (in the
-        same step); False if it was already there (a rerun or duplicate job)."""
-        results, entry = keys.tournament_results(name), match.recent_entry(name)
-        return recent.record_once(self._redis, results, match.match_id, match.to_json(), entry)
+        return self._pairs.record(name, match)
 
     def recorded(self, name: str) -> set[str]:
-        """The ids of the recorded matches (without reading their results)."""
-        return {as_text(k) for k in self._redis.hkeys(keys.tournament_results(name))}
+        return self._pairs.recorded(name)
 
     def result(self, name: str, the_match_id: str) -> StoredMatch | None:
-        text = self._redis.hget(keys.tournament_results(name), the_match_id)
-        return None if text is None else StoredMatch.from_json(as_text(text))
+        return self._pairs.result(name, the_match_id)
 
     def results_of(self, name: str, match_ids: Sequence[str]) -> list[StoredMatch | None]:
-        """The results of `match_ids` (None where there is none yet), in one round trip."""
-        if not match_ids:
-            return []
-        texts = self._redis.hmget(keys.tournament_results(name), list(match_ids))
-        return [None if t is None else StoredMatch.from_json(as_text(t)) for t in texts]
+        return self._pairs.results_of(name, match_ids)
 
     def recorded_count(self, name: str) -> int:
-        return int(self._redis.hlen(keys.tournament_results(name)))
+        return self._pairs.recorded_count(name)
 
     def results(self, name: str) -> dict[str, StoredMatch]:
-        stored = self._redis.hgetall(keys.tournament_results(name))
-        return {as_text(k): StoredMatch.from_json(as_text(v)) for k, v in stored.items()}
+        return self._pairs.results(name)
 
     def games(self, name: str) -> list[tuple[str, str, float]]:
         """Every recorded game as (seat 0's entrant, the other side's entrant, seat 0's score);
@@ -297,3 +203,9 @@ class TournamentStore:
         stored = self.results(name) if results is None else results
         ordered = tuple(sorted((m.result for m in stored.values()), key=lambda r: r.round))
         return History(ordered, tuple(byes))
+
+    def event_history(self, definition: TournamentDefinition) -> EventHistory:
+        """What pairs the next Swiss round of either kind: `history`, or the tables' one."""
+        if at_tables(definition):
+            return pod_history(self._redis, definition.name)
+        return self.history(definition.name)

@@ -12,8 +12,8 @@ from typing import Any
 
 from arena.ratings import BTFit
 from arena.services.events import TABLE_BYE_POINTS, TIEBREAK_LABELS, bye_cell, bye_footer
-from arena.store.table_rounds import StoredTable
-from arena.store.tournaments import Status, StoredMatch, match_id
+from arena.store.results import StoredMatch, StoredTable, match_id
+from arena.store.tournaments import Status
 from arena.tournament import (
     Bye,
     Crosstable,

@@ -15,7 +15,7 @@ from starlette.routing import Route
 
 from arena.services import bots, events
 from arena.services.event_games import export_games
-from arena.store.table_rounds import TableStore
+from arena.store.encounters import table_encounters
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.tournament import crosstable, standings
 from arena.tournament.definition import Format, TournamentDefinition
@@ -104,7 +104,7 @@ def fits(request: Request) -> FitCache:
 
 
 def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[str, object]:
-    tables, name = TableStore(client), definition.name
+    tables, name = table_encounters(client), definition.name
     rows = events.standings_at_tables(client, name)
     results = tables.results(name)
     ranked = [row.entrant for row in rows]

@@ -8,7 +8,7 @@ import redis
 from click.testing import CliRunner, Result
 
 from arena.cli import main
-from arena.store.table_rounds import TableStore
+from arena.store.encounters import table_encounters
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.tournaments import work_in_process
 
@@ -31,7 +31,7 @@ def test_create_start_and_read_a_swiss_of_pods_with_a_bye(
     assert arena(redis_server_url, "tournament", "start", "pods5").exit_code == 0
     work_in_process(redis_client)
     assert TournamentStore(redis_client).status("pods5") is Status.FINISHED
-    rounds = TableStore(redis_client).rounds("pods5")
+    rounds = table_encounters(redis_client).rounds("pods5")
     # 5 in threes: one table, two byes a round; nobody sits out twice
     assert [(len(r.tables), len(r.byes)) for r in rounds] == [(1, 2), (1, 2)]
     assert len({e for r in rounds for e in r.byes}) == 4

@@ -8,7 +8,7 @@ import redis
 from click.testing import CliRunner, Result
 
 from arena.cli import main
-from arena.store.table_rounds import TableStore
+from arena.store.encounters import table_encounters
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.tournaments import work_in_process
 
@@ -33,7 +33,7 @@ def test_a_round_robin_of_age_of_thieves_tables_is_played_to_the_end(
     assert arena(redis_server_url, "tournament", "start", "aot3").exit_code == 0
     work_in_process(redis_client)
     assert TournamentStore(redis_client).status("aot3") is Status.FINISHED
-    rounds = TableStore(redis_client).rounds("aot3")
+    rounds = table_encounters(redis_client).rounds("aot3")
     assert [len(r.tables) for r in rounds] == [1]
     standings = arena(redis_server_url, "tournament", "standings", "aot3").output
     assert all(name in standings for name in THREE.split(",")), standings

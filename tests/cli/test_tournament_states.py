@@ -11,8 +11,8 @@ import redis
 
 from arena.services import event_runs
 from arena.store import keys
+from arena.store.encounters import table_encounters
 from arena.store.job_queue import arena_queue
-from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.lifecycle import Command, LifecycleError
 from tests.cli.refusals import arena, refused
@@ -125,7 +125,10 @@ def test_a_stopped_tournaments_queued_jobs_play_nothing_and_do_not_fail(
     queue = arena_queue(redis_client)
     assert queue.count > 0
     work_in_process(redis_client)
-    assert store.recorded_count("halt") == 0 and TableStore(redis_client).recorded("halt") == set()
+    assert (
+        store.recorded_count("halt") == 0
+        and table_encounters(redis_client).recorded("halt") == set()
+    )
     assert queue.failed_job_registry.count == 0 and queue.finished_job_registry.count > 0
     assert store.status("halt") is Status.STOPPED
 

@@ -12,7 +12,7 @@ from arena.games.record import GameRecord, replay
 from arena.services import event_runs
 from arena.services.event_games import export_games
 from arena.store import keys
-from arena.store.table_rounds import TableStore
+from arena.store.encounters import table_encounters
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.store.values import as_text
 from tests.workers.tournaments import create_and_start, work_in_process
@@ -57,7 +57,7 @@ def test_an_event_of_tables_exports_its_tables_games(redis_client: redis.Redis) 
     six = ["random", "greedy", "search#4", "search#8", "search#12", "search#16"]
     create_and_start(redis_client, "pods", "swiss", six, rounds=1, games_per_match=3, players=3)
     work_in_process(redis_client)
-    (only_round,) = TableStore(redis_client).rounds("pods")
+    (only_round,) = table_encounters(redis_client).rounds("pods")
     assert len(only_round.tables) == 2
     ordered = [f"pods.r1.b{b}.g{g}" for b in (0, 1) for g in (0, 1, 2)]
     lines = _lines(redis_client, "pods")

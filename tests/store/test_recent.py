@@ -11,11 +11,12 @@ import pytest
 import redis
 
 from arena.store import keys, recent
+from arena.store.encounters import table_encounters
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import AnyResult, RatedResult, RatingStore, TableResult
 from arena.store.recent_backfill import backfill
-from arena.store.table_rounds import StoredTable, TableStore
-from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.store.results import StoredMatch, StoredTable, match_id
+from arena.store.tournaments import TournamentStore
 from arena.store.values import as_text
 from arena.tournament import MatchResult
 from arena.tournament.definition import Format, TournamentDefinition
@@ -70,7 +71,7 @@ def test_a_table_recorded_twice_is_listed_once(redis_client: redis.Redis) -> Non
         ("g0",),
         ("normal",),
     )
-    tables = TableStore(redis_client)
+    tables = table_encounters(redis_client)
     assert tables.record("pods", table) and not tables.record("pods", table)
     for player in "abc":
         (entry,) = listed(redis_client, player)

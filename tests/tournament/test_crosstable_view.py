@@ -11,7 +11,8 @@ from rich.table import Table
 
 from arena.cli import tournaments
 from arena.services import events
-from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.store.results import StoredMatch, match_id
+from arena.store.tournaments import TournamentStore
 from arena.tournament import ByePoints, MatchResult, berger_rounds, late_entry_byes
 from arena.tournament.definition import Format, TournamentDefinition
 

@@ -12,7 +12,8 @@ from rich.table import Table
 
 from arena.cli import table_views
 from arena.services import events
-from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.encounters import table_encounters
+from arena.store.results import StoredTable
 from arena.store.tournaments import TournamentStore
 from arena.tournament import TableRound, table_standings
 from arena.tournament.definition import Format, TournamentDefinition
@@ -54,7 +55,7 @@ def stored(client: redis.Redis) -> None:
         games_per_match=4, duplicate=False,
     )  # fmt: skip
     TournamentStore(client).create(definition)
-    store = TableStore(client)
+    store = table_encounters(client)
     for table in tables():
         store.save_round("quad", TableRound(table.round, (table.entrants,)))
         store.record("quad", table)

@@ -6,7 +6,8 @@ from __future__ import annotations
 import redis
 from starlette.testclient import TestClient
 
-from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.store.results import StoredMatch, match_id
+from arena.store.tournaments import TournamentStore
 from arena.tournament import MatchResult, Pairing, Round
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.web.app import create_app

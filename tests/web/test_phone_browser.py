@@ -11,7 +11,8 @@ import pytest
 import redis
 from playwright.sync_api import Browser, Page, ViewportSize
 
-from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.encounters import table_encounters
+from arena.store.results import StoredTable
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import TableRound
 from arena.tournament.definition import Format, TournamentDefinition
@@ -54,7 +55,7 @@ def stored_table_tournament(client: redis.Redis) -> None:
             config={"players": 4}, table_size=4, games_per_match=4, duplicate=False,
         )
     )  # fmt: skip
-    store, scores = TableStore(client), (30.0, 20.0, 0.0, 0.0)
+    store, scores = table_encounters(client), (30.0, 20.0, 0.0, 0.0)
     for number in (1, 2, 3):
         order = field[number - 1 :] + field[: number - 1]
         tables = (order[:4], order[4:])

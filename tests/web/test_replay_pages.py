@@ -19,10 +19,10 @@ from arena.games.record import GameRecord
 from arena.play.local import play_game, play_rotation
 from arena.services import event_runs
 from arena.store import keys
+from arena.store.encounters import table_encounters
 from arena.store.job_queue import QUEUE_NAME
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from arena.store.values import as_text
 from arena.web.app import create_app
@@ -149,7 +149,7 @@ def test_a_table_of_the_snitch_game_is_shown_once_every_table_of_its_round_is_pl
     create_and_start(redis_client, "pods", "swiss", six, rounds=1, games_per_match=3, players=3)
     worker = SimpleWorker([QUEUE_NAME], connection=redis_client, serializer=JSONSerializer)
     worker.work(burst=True, max_jobs=1)
-    (played,) = TableStore(redis_client).results("pods").values()
+    (played,) = table_encounters(redis_client).results("pods").values()
     for game_id in played.game_ids:
         page = web.get(f"/games/{game_id}")
         assert 'id="game-status">in play' in page.text

@@ -17,7 +17,8 @@ from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore
-from arena.store.tournaments import StoredMatch, TournamentStore, match_id
+from arena.store.results import StoredMatch, match_id
+from arena.store.tournaments import TournamentStore
 from arena.tournament import MatchResult
 from arena.tournament.definition import Format, TournamentDefinition
 from arena.web.app import create_app

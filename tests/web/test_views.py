@@ -7,8 +7,7 @@ from collections.abc import Callable
 from arena.ratings.ladder import Standing
 from arena.store.bots import BotInfo
 from arena.store.ladders import LadderDefinition, LadderRef
-from arena.store.table_rounds import StoredTable
-from arena.store.tournaments import StoredMatch
+from arena.store.results import StoredMatch, StoredTable
 from arena.tournament import (
     Bye,
     ByeKind,

@@ -13,7 +13,8 @@ from arena.referee.scoring import score_table
 from arena.referee.seats import layout, lineup
 from arena.services import events
 from arena.store import keys
-from arena.store.table_rounds import StoredTable, TableStore
+from arena.store.encounters import table_encounters
+from arena.store.results import StoredTable
 from arena.store.tournaments import TournamentStore
 from arena.store.values import as_text
 from arena.tournament import TableResult, table_standings
@@ -47,9 +48,9 @@ def replayed_result(client: redis.Redis, name: str, table: StoredTable) -> Table
 
 def assert_standings_are_the_records(client: redis.Redis, name: str) -> list[TableResult]:
     """Every table replayed, and the standings shown equal to those of the replayed results."""
-    stored = TableStore(client).results(name)
+    stored = table_encounters(client).results(name)
     replayed = [replayed_result(client, name, table) for table in stored.values()]
-    byes = [b for r in TableStore(client).rounds(name) for b in r.bye_records]
+    byes = [b for r in table_encounters(client).rounds(name) for b in r.bye_records]
     entrants = TournamentStore(client).entrants(name)
     expected = table_standings(entrants, replayed, byes, events.TABLE_BYE_POINTS)
     assert events.standings_at_tables(client, name) == expected

@@ -16,7 +16,8 @@ from arena.cli import main
 from arena.services import event_runs
 from arena.services.event_liveness import first_unrecorded
 from arena.store.job_queue import QUEUE_NAME, arena_queue, enqueue_round, job_place
-from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.store.results import match_id
+from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tournaments import (
     by_place,

@@ -56,9 +56,9 @@ def test_a_slice_run_again_plays_only_its_unrecorded_matches(redis_client: redis
     work_in_process(redis_client)
     store = TournamentStore(redis_client)
     assert store.status("resumed") is Status.FINISHED and len(store.results("resumed")) == 15
-    assert store.results("resumed")[first.match_id] == first, "kept, not replayed"
+    assert store.results("resumed")[first.encounter_id] == first, "kept, not replayed"
     assert set(store.attempts("resumed").values()) == {1}
-    ids = ["resumed.r1.b1", first.match_id, "resumed.r9.b0"]
+    ids = ["resumed.r1.b1", first.encounter_id, "resumed.r9.b0"]
     assert store.results_of("resumed", ids) == [store.results("resumed")[ids[0]], first, None]
 
 

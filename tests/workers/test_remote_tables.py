@@ -10,7 +10,7 @@ import pytest
 import redis
 
 from arena.gateway.testing import running_arena
-from arena.store.table_rounds import TableStore
+from arena.store.encounters import table_encounters
 from arena.store.tournaments import Status, TournamentStore
 from bots_sdk import Backoff
 from bots_sdk.client import Client
@@ -45,7 +45,7 @@ def test_a_pod_swiss_of_nine_with_a_remote_sdk_bot_finishes(
     field = [*BUILTIN[:4], remote_bot, *BUILTIN[4:]]
     create_and_start(redis_client, "remote", "swiss", field, rounds=3, games_per_match=3, players=3)
     assert wait_until_over(redis_client, "remote", timeout_s=240) is Status.FINISHED
-    results = TableStore(redis_client).results("remote")
+    results = table_encounters(redis_client).results("remote")
     assert len(results) == 9
     assert set(TournamentStore(redis_client).attempts("remote").values()) == {1}
     at_its_tables = [t for t in results.values() if remote_bot in t.entrants]

@@ -13,9 +13,9 @@ from rq.job import Job
 from rq.serializers import JSONSerializer
 
 from arena.cli import main
-from arena.services import event_liveness, table_runs
+from arena.services import event_liveness, event_runs
+from arena.store.encounters import table_encounters
 from arena.store.job_queue import arena_queue
-from arena.store.table_rounds import TableStore
 from arena.store.tournaments import Status, TournamentStore
 from tests.workers.tournaments import create_and_start, work_in_process
 
@@ -36,7 +36,7 @@ def test_a_table_whose_job_is_gone_is_queued_again(
     victim = queue.job_ids[0]
     Job.fetch(victim, redis_client, serializer=JSONSerializer).delete()  # as a lossy Redis would
     work_in_process(redis_client)
-    store = TableStore(redis_client)
+    store = table_encounters(redis_client)
     assert TournamentStore(redis_client).status("lost-t") is Status.RUNNING
     assert len(store.recorded("lost-t")) == 3
     event_liveness.check(redis_client, "lost-t")
@@ -74,7 +74,7 @@ def test_a_table_that_fails_every_attempt_stops_the_tournament_until_resumed(
         attempts.append(the_id)
         raise RuntimeError("the referee fell over")
 
-    monkeypatch.setattr(table_runs, "_play", broken)
+    monkeypatch.setattr(event_runs, "_play", broken)
     create_and_start(
         redis_client, "doomed-t", "swiss", FOUR, rounds=1, games_per_match=3, players=3
     )
@@ -83,7 +83,7 @@ def test_a_table_that_fails_every_attempt_stops_the_tournament_until_resumed(
     assert attempts == ["doomed-t.r1.b0"] * 4, "the first run and three retries"
     assert store.status("doomed-t") is Status.STOPPED
     assert "doomed-t.r1.b0 failed on every attempt" in store.reason("doomed-t")
-    assert TableStore(redis_client).recorded("doomed-t") == set(), "nothing is scored for it"
+    assert table_encounters(redis_client).recorded("doomed-t") == set(), "nothing is scored for it"
 
     monkeypatch.undo()
     env = {"REDIS_URL": redis_server_url}
@@ -91,4 +91,4 @@ def test_a_table_that_fails_every_attempt_stops_the_tournament_until_resumed(
     assert "1 unplayed matches queued again" in out.output, out.output
     work_in_process(redis_client)
     assert store.status("doomed-t") is Status.FINISHED
-    assert TableStore(redis_client).recorded("doomed-t") == {"doomed-t.r1.b0"}
+    assert table_encounters(redis_client).recorded("doomed-t") == {"doomed-t.r1.b0"}

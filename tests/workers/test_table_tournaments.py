@@ -18,9 +18,10 @@ from rq.serializers import JSONSerializer
 
 from arena.cli import main
 from arena.services import events
+from arena.store.encounters import table_encounters
 from arena.store.job_queue import QUEUE_NAME
-from arena.store.table_rounds import TableStore
-from arena.store.tournaments import Status, TournamentStore, match_id
+from arena.store.results import match_id
+from arena.store.tournaments import Status, TournamentStore
 from tests.workers.conftest import StartWorker, WorkerProcess
 from tests.workers.tables import assert_standings_are_the_records
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
@@ -37,7 +38,7 @@ def test_a_pod_swiss_of_nine_plays_every_table_once_and_stands_as_its_records_sa
     start_worker("pods-a"), start_worker("pods-b")
     create_and_start(redis_client, "pods", "swiss", NINE, rounds=3, games_per_match=3, players=3)
     assert wait_until_over(redis_client, "pods", timeout_s=240) is Status.FINISHED
-    store = TableStore(redis_client)
+    store = table_encounters(redis_client)
     rounds, results = store.rounds("pods"), store.results("pods")
     assert [r.number for r in rounds] == [1, 2, 3]
     assert all(len(r.tables) == 3 and not r.byes for r in rounds), "9 entrants: 3 tables of 3"
@@ -81,7 +82,7 @@ def test_a_round_robin_of_tables_seats_every_three_of_four_once(
     field = ["random", "greedy", "search#3", "search#5"]
     create_and_start(redis_client, "rrt", "round-robin", field, games_per_match=3, players=3)
     assert wait_until_over(redis_client, "rrt", timeout_s=240) is Status.FINISHED
-    store = TableStore(redis_client)
+    store = table_encounters(redis_client)
     rounds, results = store.rounds("rrt"), store.results("rrt")
     assert len(rounds) == 4 and len(results) == 4
     assert {frozenset(t.entrants) for t in results.values()} == {
@@ -113,12 +114,12 @@ def test_a_worker_killed_mid_table_is_replayed_exactly_once(
     pool[str(job.worker_name)].kill()
     _, round_part, board_part = job.id.rsplit("_", 2)
     killed = match_id("storm", int(round_part[1:]), int(board_part[1:]))
-    assert killed not in TableStore(redis_client).recorded("storm"), "killed mid-table"
+    assert killed not in table_encounters(redis_client).recorded("storm"), "killed mid-table"
 
     assert wait_until_over(redis_client, "storm", timeout_s=240) is Status.FINISHED
     calm, storm = (
         {(t.round, t.entrants): (t.points, t.cards, t.wins, t.terminations) for t in
-         TableStore(redis_client).results(name).values()}
+         table_encounters(redis_client).results(name).values()}
         for name in ("calm", "storm")
     )  # fmt: skip
     assert storm == calm, "the kill changed nothing but the time taken"

@@ -10,7 +10,8 @@ from rq.serializers import JSONSerializer
 
 from arena.services import event_runs, events
 from arena.store.job_queue import QUEUE_NAME
-from arena.store.tournaments import Status, StoredMatch, TournamentStore
+from arena.store.results import StoredMatch
+from arena.store.tournaments import Status, TournamentStore
 from arena.tournament.definition import TimeControl, TournamentDefinition
 
 FAST = TimeControl(move_ms=5000, bank_ms=5000, max_strikes=3, grace_ms=1000)
