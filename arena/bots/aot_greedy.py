@@ -46,6 +46,7 @@ from arena.bots.aot_ways import (
     hidden_at,
     opens,
     reachable,
+    rounds_left,
     slack,
     walled_in,
 )
@@ -257,23 +258,41 @@ def _move(state: State, seat: int, options: Sequence[Action], points: int, start
     grab = _grab(options)
     if grab is not None:
         return grab
-    here = state.thief(seat).space
-    reach = reachable(state, seat, here, points)
-    target = _destination(state, seat, reach)
+    target, scored = ends(state, seat, points, start)
+    best_score, best = scored[0]
     sewers = [a for a in options if a.kind == "sewer"]
-    before = distance(start, target) if target else 0
-    scored = [(_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach]
-    best_score, best = min(scored)
     if sewers:
         drop = min(sewers, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
         if _score(state, seat, target, drop.arg) < best_score:
             return drop
-    if best == here:
+    return towards(state, seat, options, points, best)
+
+
+def ends(state: State, seat: int, points: int, start: str) -> tuple[str, list[tuple[float, str]]]:
+    """The target and the spaces a movement of `points` can end on, best score first."""
+    here = state.thief(seat).space
+    reach = reachable(state, seat, here, points)
+    target = _destination(state, seat, reach)
+    before = distance(start, target) if target else 0
+    return target, sorted(
+        (_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach
+    )
+
+
+def towards(state: State, seat: int, options: Sequence[Action], points: int, best: str) -> Action:
+    """The next step of a shortest way to `best` (within `points` steps), or stop there."""
+    grab = _grab(options)
+    if grab is not None:
+        return grab
+    here = state.thief(seat).space
+    reach = reachable(state, seat, here, points)
+    if best == here or best not in reach:
         return Action("stop")
     steps = [a for a in options if a.kind == "step"]
-    towards = [a for a in steps if a.arg in reach and distance(a.arg, best) == reach[best] - 1]
-    if towards:
-        return min(towards, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
+    on_way = [a for a in steps if a.arg in reach and distance(a.arg, best) == reach[best] - 1]
+    if on_way:
+        target = goal(state, seat)
+        return min(on_way, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
     return Action("stop")
 
 
@@ -305,8 +324,8 @@ def _destination(state: State, seat: int, reach: dict[str, int]) -> str:
     loose = [s for s, kind in state.jewels if kind != "ej" and s in reach]
     for space in sorted(loose, key=lambda s: (reach[s], s)):
         way = reach[space] + distance(space, target) if target else 0
-        if running and slack(state, here, way) < PACE:
-            continue  # no round to spare for it before the end
+        if running and slack(state, here, way) < 2 * PACE:
+            continue  # no two rounds to spare for it before the end
         if not target or way <= base + DETOUR:
             return space
     return target
@@ -346,6 +365,8 @@ def _risk(state: State, seat: int, space: str) -> float:
     node = board().node(space)
     if node.kind is NodeKind.EXIT or hidden_at(state, seat, space, node.features):
         return 0.0
+    if state.status is Status.ALARM and not rounds_left(state):
+        return 0.0  # the last round: on the board at its end he loses anyway
     caught, noticed = False, 0
     for figures, captain in ((state.guards, False), (state.captains, True)):
         reach, sight = movement(state, captain), attention(state, captain)

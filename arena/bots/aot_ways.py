@@ -37,7 +37,7 @@ def goal(state: State, seat: int) -> str:
     Emperor's Jewel; "" if nowhere."""
     thief = state.thief(seat)
     ej = [space for space, kind in state.jewels if kind == "ej"]
-    exit = _exit(state, thief.space)
+    exit = _exit(state, seat)
     if exit and (thief.ej or not ej or not _fetch(state, thief.space, ej[0], exit)):
         return exit
     return ej[0] if ej else ""
@@ -57,18 +57,20 @@ def slack(state: State, space: str, steps: int) -> int:
     return PACE * (rounds_left(state) + 1) - steps
 
 
-def _exit(state: State, here: str) -> str:
-    """The open exit to head for: fewest steps, a figure watching it counting as a detour."""
+def _exit(state: State, seat: int) -> str:
+    """The open exit to head for: fewest steps, a figure watching it counting as a detour
+    unless the thief is hidden or protected from it."""
     exits = open_exits(state)
     if not exits:
         return ""
-    return min(exits, key=lambda x: (distance(here, x) + _watched(state, x), x))
+    here = state.thief(seat).space
+    return min(exits, key=lambda x: (distance(here, x) + _watched(state, seat, x), x))
 
 
-def _watched(state: State, space: str) -> int:
+def _watched(state: State, seat: int, space: str) -> int:
     """Extra steps a way past a guard (or captain) standing within its reach of `space` costs."""
     near = [f for f in (*state.guards, *state.captains) if distance(f, space) <= 3]
-    return WATCHED * len(near)
+    return WATCHED * sum(arrests(state, seat, f) for f in near)
 
 
 def _fetch(state: State, here: str, ej: str, exit: str) -> bool:
@@ -117,10 +119,15 @@ def _places() -> frozenset[str]:
 
 
 def walled_in(state: State, seat: int) -> bool:
-    """The exits are open but figures stand on every way to them."""
+    """The exits are open but figures stand on every way to them, or on all but a detour of
+    more than a round."""
     exits = open_exits(state)
     here = state.thief(seat).space
-    return bool(exits) and not set(exits) & set(reachable(state, seat, here, WIDE))
+    if not exits or not here:
+        return False
+    found = reachable(state, seat, here, WIDE)
+    ways = [found[x] for x in exits if x in found]
+    return not ways or min(ways) > min(distance(here, x) for x in exits) + PACE
 
 
 def reachable(state: State, seat: int, here: str, points: int) -> dict[str, int]:
@@ -128,6 +135,9 @@ def reachable(state: State, seat: int, here: str, points: int) -> dict[str, int]
     are not open, and figures that would arrest him on entry (section 11)."""
     exits = set(open_exits(state))
     figures = {f for f in (*state.guards, *state.captains) if arrests(state, seat, f)}
+    thief = state.thief(seat)
+    if thief.free_hidden or (thief.on_board and board().node(thief.space).kind is NodeKind.DUNGEON):
+        figures = set()  # out of the dungeon he is hidden for the round (D-5)
     found = {here: 0}
     frontier = [here]
     for depth in range(1, points + 1):

@@ -5,6 +5,7 @@ would arrest it, and opens a way when figures stand beside every exit."""
 from __future__ import annotations
 
 from arena.bots import aot_ways
+from arena.games.age_of_thieves.queries import board
 from arena.games.age_of_thieves.state import MOVE, Action, State, Status, replace
 from tests.bots.test_aot import planned, planning_state
 
@@ -67,3 +68,12 @@ def test_walled_in_without_a_shield_greedy_smokes_the_guard_by_the_exit() -> Non
     assert aot_ways.aim(state, seat, victims) == victims[0]
     gone = state.with_thief(seat, space="", escaped=(5, 1))
     assert aot_ways.aim(replace(gone, escape=""), seat, targets) == targets[0]
+
+
+def test_leaving_the_dungeon_the_thief_walks_past_the_guards_around_it() -> None:
+    """D-5: out of the dungeon he is hidden for the round, so guards at its door stop nobody."""
+    doors = board().neighbours("VW")
+    state, seat = alarm_in_the_west(guards=doors)
+    jailed = state.with_thief(seat, space="VW", jailed=True)
+    assert set(doors) <= set(aot_ways.reachable(jailed, seat, "VW", 1))
+    assert not set(doors) & set(aot_ways.reachable(state, seat, HERE, 40))
