@@ -10,13 +10,15 @@ on the current board or an earlier one. It measures and reports, it never assert
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from random import Random
+from typing import Any
 
-from arena.bots import make_bot
+from arena.bots import Bot, make_bot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
 from arena.games.age_of_thieves.hadria import CURRENT_BOARD
-from arena.games.api import Result
+from arena.games.api import Game, Observation, Result
 from arena.play.local import play_game
 
 PLAYERS = 4
@@ -36,6 +38,7 @@ class Figures:
     everyone_loses: int
     ej_wins: int  # won by escaping with the Emperor's Jewel
     rounds: int  # summed over the games
+    hero_cpu: float = 0.0  # CPU seconds the hero spent deciding, summed over the games
 
     @property
     def hero_share(self) -> float:
@@ -45,6 +48,10 @@ class Figures:
     def field_share_per_seat(self) -> float:
         """The win share of one field seat, comparable with `hero_share`."""
         return self.field_wins / (self.players - 1) / self.games if self.games else 0.0
+
+    @property
+    def hero_cpu_per_game(self) -> float:
+        return self.hero_cpu / self.games if self.games else 0.0
 
     @property
     def mean_rounds(self) -> float:
@@ -57,7 +64,8 @@ class Figures:
             f"{self.hero} wins "
             f"{self.hero_share:.1%}, each {self.field} seat {self.field_share_per_seat:.1%}; "
             f"everybody loses {self.everyone_loses / share:.1%}; won with the Emperor's Jewel "
-            f"{self.ej_wins / share:.1%}; mean length {self.mean_rounds:.2f} rounds"
+            f"{self.ej_wins / share:.1%}; mean length {self.mean_rounds:.2f} rounds; "
+            f"{self.hero} CPU {self.hero_cpu_per_game:.2f} s a game"
         )
 
 
@@ -73,12 +81,14 @@ def one_against_three(
     """`games` games of `players` on `board`, game k dealt from seed + k with `hero` in seat
     k mod players and fresh bots in every seat."""
     hero_wins = field_wins = losers = ej = rounds = 0
+    cpu = 0.0
     config: dict[str, str | int] = {"players": players, "board": board}
     for k in range(games):
         seat = k % players
-        names = [hero if s == seat else field for s in range(players)]
-        bots = [make_bot(name) for name in names]
+        timed = Timed(make_bot(hero))
+        bots = [timed if s == seat else make_bot(field) for s in range(players)]
         result = play_game(AGE_OF_THIEVES, config, seed + k, bots).result
+        cpu += timed.cpu
         hero_wins += result.winner == seat
         field_wins += result.winner is not None and result.winner != seat
         losers += result.winner is None
@@ -86,7 +96,27 @@ def one_against_three(
         rounds += int(result.details["rounds"])
         if progress is not None:
             progress(k + 1)
-    return Figures(players, board, hero, field, games, hero_wins, field_wins, losers, ej, rounds)
+    return Figures(
+        players, board, hero, field, games, hero_wins, field_wins, losers, ej, rounds, cpu
+    )
+
+
+class Timed:
+    """A bot that counts the CPU time it spends choosing."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.cpu = 0.0
+
+    def choose(
+        self, game: Game[Any, Any], observation: Observation, legal: Sequence[Any], rng: Random
+    ) -> Any:
+        started = time.process_time()
+        try:
+            return self.bot.choose(game, observation, legal, rng)
+        finally:
+            self.cpu += time.process_time() - started
 
 
 def _with_jewel(result: Result) -> bool:

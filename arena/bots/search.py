@@ -77,6 +77,7 @@ class SearchBot:
         self.exploration = exploration
         self.prior_weight = prior_weight
         self.starts: aot_greedy.Starts = {}  # Age of Thieves: where each movement began
+        self.routes: aot_search.Routes = {}  # and where the search chose to end it
 
     def choose(
         self,
@@ -89,7 +90,7 @@ class SearchBot:
             return legal[0]
         if isinstance(observation, AgeOfThievesObservation):  # its own rollouts and scoring
             return aot_search.choose(
-                observation, legal, rng, self.iterations, self.budget_ms, self.starts
+                observation, legal, rng, self.iterations, self.budget_ms, self.starts, self.routes
             )
         budget = self._budget()  # started first: the shortlist counts against the budget
         support = for_observation(observation)

@@ -5,6 +5,7 @@ and print, never assert."""
 from __future__ import annotations
 
 import click
+from rich.table import Table
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
 
@@ -30,22 +31,49 @@ def bench_hosted_swiss(
 
 
 @click.command("aot")
-@click.argument("hero")
-@click.argument("field")
-@click.option("--games", default=200, show_default=True, type=click.IntRange(1))
+@click.argument("hero", required=False)
+@click.argument("field", required=False)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    help="Games (a row of the targets table)  [default: 200; 400 for the table]",
+)
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game.")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 4))
 @click.option("--board", help="A board version, e.g. hadria-r1 (default: the current board).")
 @friendly_errors
 def bench_aot(
-    hero: str, field: str, games: int, seed: int, players: int, board: str | None
+    hero: str | None,
+    field: str | None,
+    games: int | None,
+    seed: int,
+    players: int,
+    board: str | None,
 ) -> None:
     """How the HERO bot fares at Age of Thieves against FIELD bots in the other seats, seats
-    rotated game by game (e.g. `greedy random`, `search#8 greedy`)."""
+    rotated game by game (e.g. `greedy random`, `search#8 greedy`); with no bots named, the
+    table of the targets for a fair start and for the bots, each beside its target."""
     from arena.bench.aot import run
     from arena.games.age_of_thieves.hadria import CURRENT_BOARD
 
-    run(hero, field, games, seed, console.print, players, board or CURRENT_BOARD)
+    if hero is None:
+        console.print(_targets_table(games or 400, seed))
+        return
+    if field is None:
+        raise click.UsageError("name the FIELD bot too, or no bot for the targets table")
+    run(hero, field, games or 200, seed, console.print, players, board or CURRENT_BOARD)
+
+
+def _targets_table(games: int, seed: int) -> Table:
+    from arena.bench.aot_targets import target_rows
+
+    table = Table(title=f"Age of Thieves targets, current board, seats rotated, seeds {seed}+")
+    for column in ("measure", "games", "now", "target", "met"):
+        table.add_column(column)
+    for row in target_rows(games, seed, lambda text: console.print(f"measuring {text}...")):
+        met = "yes" if row.met else "no"
+        table.add_row(row.measure, str(row.games), row.figure, row.target, met)
+    return table
 
 
 @click.command("web-replay")

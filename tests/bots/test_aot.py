@@ -4,6 +4,7 @@ seat's observation only."""
 
 from __future__ import annotations
 
+import io
 import random
 
 from click.testing import CliRunner
@@ -159,3 +160,25 @@ def test_greedy_cloaks_itself_before_the_guards_when_carrying_the_emperors_jewel
     assert planned(unguarded) == [(MOVE, 9), (AMBUSH, 1)]  # no danger: Cleverness instead
     carrying = state.with_thief(seat, hand=("G10", "G13"), ej=True)
     assert planned(carrying) == [("G10", 8), (MOVE, 1), ("G13", 1)]
+
+
+def test_with_no_bots_named_the_bench_prints_the_targets_table() -> None:
+    from rich.console import Console
+
+    from arena.cli import main
+    from arena.cli.bench_commands import _targets_table
+
+    wide = Console(width=200, file=io.StringIO())
+    wide.print(_targets_table(games=1, seed=0))
+    printed = wide.file.getvalue()  # type: ignore[attr-defined]
+    for measure in (
+        "4 greedy: everybody loses",
+        "1 greedy vs 3 random: greedy wins",
+        "2 players greedy vs random: a winner",
+        "1 search vs 3 greedy: search wins",
+        "2 players search vs greedy: duplicate pairs won",
+        "search CPU a game, default budget",
+    ):
+        assert measure in printed
+    alone = CliRunner().invoke(main, ["bench", "aot", "greedy"])
+    assert alone.exit_code == 2 and "name the FIELD bot too" in alone.output

@@ -1,0 +1,116 @@
+"""The Age of Thieves targets for a fair start and for bots that play the game, measured in one
+run (`arena bench aot` with no bots named): each row a figure over `games` games on the current
+board, seats rotated, beside its target. It measures and reports, it never asserts.
+
+The 2-player search row plays duplicate pairs: each deal twice, the search in seat 0 and then
+in seat 1, so both bots play the same cards and dice. A pair is won by the bot that won more of
+its two games (a game nobody wins counts for neither).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from arena.bench.aot import Figures, Timed, one_against_three
+from arena.bots import make_bot
+from arena.games.age_of_thieves.game import AGE_OF_THIEVES
+from arena.games.age_of_thieves.hadria import CURRENT_BOARD
+from arena.play.local import play_game
+
+SEARCH = "search"  # at its default budget
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    measure: str
+    games: int
+    figure: str
+    target: str
+    met: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """`pairs` duplicate pairs of 2-player games, `hero` against `field`."""
+
+    hero: str
+    field: str
+    pairs: int
+    won: int
+    tied: int
+    lost: int
+    hero_cpu: float  # CPU seconds the hero spent deciding, over all the games
+
+    @property
+    def won_share(self) -> float:
+        return self.won / self.pairs if self.pairs else 0.0
+
+    @property
+    def hero_cpu_per_game(self) -> float:
+        return self.hero_cpu / (2 * self.pairs) if self.pairs else 0.0
+
+
+def duplicate_pairs(
+    hero: str, field: str, pairs: int, seed: int = 0, board: str = CURRENT_BOARD
+) -> Pairs:
+    """Pair p deals seed + p twice: `hero` in seat 0, then in seat 1."""
+    won = tied = lost = 0
+    cpu = 0.0
+    config: dict[str, str | int] = {"players": 2, "board": board}
+    for p in range(pairs):
+        margin = 0
+        for seat in (0, 1):
+            timed = Timed(make_bot(hero))
+            bots = [timed, make_bot(field)] if seat == 0 else [make_bot(field), timed]
+            winner = play_game(AGE_OF_THIEVES, config, seed + p, bots).result.winner
+            cpu += timed.cpu
+            margin += (winner == seat) - (winner == 1 - seat)
+        won += margin > 0
+        tied += margin == 0
+        lost += margin < 0
+    return Pairs(hero, field, pairs, won, tied, lost, cpu)
+
+
+def target_rows(
+    games: int, seed: int = 0, progress: Callable[[str], object] | None = None
+) -> Iterator[Row]:
+    """The six target rows, each yielded as soon as it is measured."""
+    note = progress or (lambda _: None)
+
+    def rotated(hero: str, field: str, players: int) -> Figures:
+        note(f"{hero} vs {field}, {players} players, {games} games")
+        return one_against_three(hero, field, games, seed, players=players)
+
+    crowd = rotated("greedy", "greedy", 4)
+    share = crowd.everyone_loses / crowd.games
+    yield Row("4 greedy: everybody loses", games, f"{share:.1%}", "<= 5%", share <= 0.05)
+    alone = rotated("greedy", "random", 4)
+    yield _at_least("1 greedy vs 3 random: greedy wins", games, alone.hero_share, 0.40)
+    duel = rotated("greedy", "random", 2)
+    winners = 1 - duel.everyone_loses / duel.games
+    yield _at_least("2 players greedy vs random: a winner", games, winners, 0.80)
+    search = rotated(SEARCH, "greedy", 4)
+    yield _at_least("1 search vs 3 greedy: search wins", games, search.hero_share, 0.35)
+    note(f"{SEARCH} vs greedy, duplicate pairs, {games // 2} pairs")
+    pairs = duplicate_pairs(SEARCH, "greedy", max(games // 2, 1), seed)
+    figure = f"{pairs.won_share:.1%} (tied {pairs.tied}, lost {pairs.lost})"
+    yield Row(
+        "2 players search vs greedy: duplicate pairs won",
+        2 * pairs.pairs,
+        figure,
+        ">= 60%",
+        pairs.won_share >= 0.60,
+    )
+    cpu = (search.hero_cpu + pairs.hero_cpu) / (search.games + 2 * pairs.pairs)
+    yield Row(
+        "search CPU a game, default budget",
+        search.games + 2 * pairs.pairs,
+        f"{cpu:.2f} s",
+        "<= 1 s",
+        cpu <= 1.0,
+    )
+
+
+def _at_least(measure: str, games: int, share: float, target: float) -> Row:
+    return Row(measure, games, f"{share:.1%}", f">= {target:.0%}", share >= target)
