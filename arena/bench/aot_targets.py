@@ -50,6 +50,29 @@ class Pairs:
     def hero_cpu_per_game(self) -> float:
         return self.hero_cpu / (2 * self.pairs) if self.pairs else 0.0
 
+    def line(self) -> str:
+        return (
+            f"{self.hero} vs {self.field}, 2 players, {self.pairs} duplicate pairs "
+            f"({2 * self.pairs} games): {self.hero} wins {self.won_share:.1%} of the pairs, "
+            f"ties {self.tied}, loses {self.lost}; {self.hero} CPU "
+            f"{self.hero_cpu_per_game:.2f} s a game"
+        )
+
+
+def run_pairs(
+    hero: str,
+    field: str,
+    games: int,
+    seed: int,
+    report: Callable[[str], object],
+    board: str = CURRENT_BOARD,
+) -> None:
+    """`arena bench aot --duplicate`: `games` games in pairs; `ValueError` naming an unknown
+    bot before any game is played."""
+    for name in (hero, field):
+        make_bot(name)
+    report(duplicate_pairs(hero, field, max(games // 2, 1), seed, board).line())
+
 
 def duplicate_pairs(
     hero: str, field: str, pairs: int, seed: int = 0, board: str = CURRENT_BOARD

@@ -41,6 +41,11 @@ def bench_hosted_swiss(
 @click.option("--seed", default=0, show_default=True, help="Seed of the first game.")
 @click.option("--players", default=4, show_default=True, type=click.IntRange(2, 4))
 @click.option("--board", help="A board version, e.g. hadria-r1 (default: the current board).")
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="2 players in duplicate pairs: each deal twice, seats swapped.",
+)
 @friendly_errors
 def bench_aot(
     hero: str | None,
@@ -49,6 +54,7 @@ def bench_aot(
     seed: int,
     players: int,
     board: str | None,
+    duplicate: bool,
 ) -> None:
     """How the HERO bot fares at Age of Thieves against FIELD bots in the other seats, seats
     rotated game by game (e.g. `greedy random`, `search#8 greedy`); with no bots named, the
@@ -61,6 +67,11 @@ def bench_aot(
         return
     if field is None:
         raise click.UsageError("name the FIELD bot too, or no bot for the targets table")
+    if duplicate:
+        from arena.bench.aot_targets import run_pairs
+
+        run_pairs(hero, field, games or 200, seed, console.print, board or CURRENT_BOARD)
+        return
     run(hero, field, games or 200, seed, console.print, players, board or CURRENT_BOARD)
 
 

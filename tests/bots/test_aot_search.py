@@ -80,3 +80,14 @@ def test_the_alarm_counts_the_rounds_left_for_the_evaluation() -> None:
     assert state.status is Status.ALARM
     near = state.with_thief(seat, ej=True)
     assert aot_search.standing(replace(near, alarm=()), seat) == aot_search.standing(near, seat)
+
+
+def test_the_bench_plays_duplicate_pairs_when_asked() -> None:
+    from click.testing import CliRunner
+
+    from arena.cli import main
+
+    args = ["bench", "aot", "--duplicate", "--games", "2", "greedy", "random"]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 0, done.output
+    assert "1 duplicate pairs (2 games): greedy wins 100.0% of" in " ".join(done.output.split())
