@@ -67,7 +67,7 @@ def _time_swiss(size: int, rounds: int, rng: random.Random) -> PairingFigures:
 @dataclass(frozen=True, slots=True)
 class PodFigures:
     entrants: int
-    table_size: int
+    pod_seats: int
     rounds: int
     mean_seconds: float
     max_seconds: float
@@ -76,14 +76,14 @@ class PodFigures:
 
 
 def pod_pairing_times(
-    sizes: Sequence[int], rounds: int, table_size: int = 3, seed: int = 1
+    sizes: Sequence[int], rounds: int, pod_seats: int = 3, seed: int = 1
 ) -> list[PodFigures]:
     """Pair `rounds` rounds of Swiss pods of each size, with random game points (ties
     included), timing each round on this core (CPU time) and counting repeat meetings."""
-    return [_time_pods(size, rounds, table_size, random.Random(seed)) for size in sizes]
+    return [_time_pods(size, rounds, pod_seats, random.Random(seed)) for size in sizes]
 
 
-def _time_pods(size: int, rounds: int, table_size: int, rng: random.Random) -> PodFigures:
+def _time_pods(size: int, rounds: int, pod_seats: int, rng: random.Random) -> PodFigures:
     field = [f"e{n:04d}" for n in range(1, size + 1)]
     results: list[TableResult] = []
     byes: list[TableBye] = []
@@ -91,7 +91,7 @@ def _time_pods(size: int, rounds: int, table_size: int, rng: random.Random) -> P
     meetings = 0
     for number in range(1, rounds + 1):
         started = time.process_time()
-        round_ = pair_pods(field, PodHistory(tuple(results), tuple(byes)), number, table_size)
+        round_ = pair_pods(field, PodHistory(tuple(results), tuple(byes)), number, pod_seats)
         timings.append(time.process_time() - started)
         meetings += repeats(round_.tables, Meetings(r.entrants for r in results))
         byes += round_.bye_records
@@ -101,5 +101,5 @@ def _time_pods(size: int, rounds: int, table_size: int, rng: random.Random) -> P
     seats = seat_counts(r.entrants for r in results).values()
     spread = max(max(used) - min(used) for used in seats) if len(seats) else 0
     return PodFigures(
-        size, table_size, rounds, sum(timings) / rounds, max(timings), meetings, spread
+        size, pod_seats, rounds, sum(timings) / rounds, max(timings), meetings, spread
     )

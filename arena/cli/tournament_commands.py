@@ -93,6 +93,7 @@ def tournament_create(
     from arena.cli.network import require_redis_url
     from arena.services import events
     from arena.store.server import connect
+    from arena.tournament.encounter import board_name
 
     names = [e.strip() for e in entrants.split(",") if e.strip()]
     definition = events.create(
@@ -112,7 +113,7 @@ def tournament_create(
         swiss_system,
         players,
     )
-    unit = f"table of {definition.table_size}" if definition.table_size else "match"
+    unit = board_name(definition)
     console.print(
         f"Created {definition.format.value} {name}: {len(definition.entrants)} entrants, "
         f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}, "
@@ -160,6 +161,7 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
     from arena.services import event_liveness, events
     from arena.store.server import connect
     from arena.store.tournaments import Status, TournamentStore
+    from arena.tournament.encounter import noun
 
     client = connect(require_redis_url(redis_url))
     jobs = event_liveness.settle(client, name)  # never `running` with a match that cannot be played
@@ -167,7 +169,7 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
         tournament_watch.watch(console, client, name)
         jobs = event_liveness.settle(client, name)
     now = events.progress(client, name)
-    unit = "tables" if TournamentStore(client).get(name).table_size else "matches"
+    unit = noun(TournamentStore(client).get(name), 2)
     console.print(
         f"{name}: {now.status.value}; {now.done} of {now.scheduled} scheduled {unit} played; "
         f"{now.planned} rounds planned"
@@ -305,7 +307,9 @@ def tournament_withdraw(name: str, entrant: str, redis_url: str | None) -> None:
 )
 @click.option("--pairing-rounds", default=5, show_default=True)
 @click.option("--pod-sizes", default="1000", show_default=True, help="Swiss pod fields to pair.")
-@click.option("--table-size", default=3, show_default=True, help="Entrants a pod table seats.")
+@click.option(
+    "--table-size", "pod_seats", default=3, show_default=True, help="Entrants a pod table seats."
+)
 @friendly_errors
 def bench_tournament(
     redis_url: str | None,
@@ -317,7 +321,7 @@ def bench_tournament(
     pairing_sizes: str,
     pairing_rounds: int,
     pod_sizes: str,
-    table_size: int,
+    pod_seats: int,
 ) -> None:
     """Games/s through the whole pipeline next to the bare engine on as many cores, at each
     match length, and the time to pair a Swiss round of large fields."""
@@ -329,7 +333,7 @@ def bench_tournament(
     if workers < 1 or entrants < 2 or not lengths or any(g < 2 or g % 2 for g in lengths):
         raise click.ClickException("need >= 1 worker, >= 2 entrants and an even games per match")
     pods = [int(s) for s in pod_sizes.split(",") if s.strip()]
-    if not 2 <= table_size <= 6 or any(size < table_size for size in pods):
+    if not 2 <= pod_seats <= 6 or any(size < pod_seats for size in pods):
         raise click.ClickException("pod tables seat 2 to 6, and a pod field fills one table")
     with given_or_found(redis_url) as url:
         runs = pipeline_runs(url, workers, lengths, entrants, min_games, engine_seconds)
@@ -342,9 +346,9 @@ def bench_tournament(
             f"{pairing.unmet_seat_preferences} of {pairing.seat_preferences} seat preferences "
             "unmet"
         )
-    for pod in pod_pairing_times(pods, pairing_rounds, table_size):
+    for pod in pod_pairing_times(pods, pairing_rounds, pod_seats):
         console.print(
-            f"swiss pods of {pod.table_size}, {pod.entrants} entrants: {pod.mean_seconds:.3f} s "
+            f"swiss pods of {pod.pod_seats}, {pod.entrants} entrants: {pod.mean_seconds:.3f} s "
             f"a round on average, {pod.max_seconds:.3f} s at most (CPU, {pod.rounds} rounds); "
             f"{pod.repeat_meetings} repeat meetings, seat counts within {pod.seat_spread}"
         )

@@ -35,6 +35,7 @@ def tournament_list(redis_url: str | None) -> None:
     from arena.services.events import progress
     from arena.store.server import connect
     from arena.store.tournaments import TournamentStore
+    from arena.tournament.encounter import noun
 
     client = connect(require_redis_url(redis_url))
     store = TournamentStore(client)
@@ -47,7 +48,7 @@ def tournament_list(redis_url: str | None) -> None:
     for name in store.names():
         definition = store.get(name)
         now = progress(client, name, definition)
-        unit = "tables" if definition.table_size else "matches"
+        unit = noun(definition, 2)
         table.add_row(
             name, definition.format.value, definition.game, now.status.value,
             f"{now.rounds} of {now.planned}", f"{now.done} of {now.scheduled} {unit}", now.reason,

@@ -2,8 +2,8 @@
 
 Each operation validates its input and the event's state (`arena.tournament.lifecycle`) once,
 here; the CLI and the web site only parse, call and render. A game of two sides is played in
-pairs, of three or more at tables: the operations take one path for both and read the number of
-sides from the definition (`table_size`, 0 for pairs).
+pairs, of three or more at tables: the operations take one path for both, and what differs
+(standings, TRF, late entries) is asked of the encounter model (`arena.tournament.encounter`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from arena.games import base_config, get_game
 from arena.referee.scoring import table_size
 from arena.services import event_liveness, event_runs
 from arena.store.bots import BotRegistry
-from arena.store.encounters import pod_history, table_encounters
+from arena.store.encounters import encounters_of, pod_history
 from arena.store.results import round_to_json
 from arena.store.tournaments import Status, TournamentStore
 from arena.tournament import (
@@ -37,6 +37,7 @@ from arena.tournament import (
     table_standings,
 )
 from arena.tournament.definition import Format, TimeControl, TournamentDefinition, max_pod_rounds
+from arena.tournament.encounter import at_tables, boards, noun
 from arena.tournament.lifecycle import Command
 from arena.tournament.placement import DEFAULT_BYE_POINTS
 from arena.tournament.points_text import points_text
@@ -197,7 +198,7 @@ def enter_late(client: redis.Redis, name: str, entrant: str) -> None:
     definition = store.get(name)
     if definition.format is not Format.SWISS:
         raise ValueError(f"{name} is a {definition.format.value}: only a Swiss takes late entries")
-    if definition.table_size:  # pods have no absence byes to make up for the rounds missed
+    if at_tables(definition):  # pods have no absence byes to make up for the rounds missed
         raise ValueError(f"{name} is played at tables: it takes no late entries")
     store.check(name, Command.ENTER)
     check_entrants(client, [entrant], definition.game)
@@ -239,17 +240,11 @@ def progress(
     """Counted without reading any result: watchers and the site's live view poll this."""
     store = TournamentStore(client)
     definition = definition or store.get(name)
-    if definition.table_size:
-        tables = table_encounters(client)
-        table_rounds = tables.rounds(name)
-        rounds, done = len(table_rounds), len(tables.recorded(name))
-        scheduled = sum(len(r.tables) for r in table_rounds)
-    else:
-        pair_rounds = store.rounds(name)
-        rounds, done = len(pair_rounds), store.recorded_count(name)
-        scheduled = sum(len(r.pairings) for r in pair_rounds)
+    encounters = encounters_of(client, definition)
+    rounds = encounters.rounds(name)
+    done, scheduled = encounters.recorded_count(name), sum(len(boards(r)) for r in rounds)
     status, reason = store.status(name), store.reason(name)
-    return Progress(done, scheduled, rounds, definition.planned_rounds, status, reason)
+    return Progress(done, scheduled, len(rounds), definition.planned_rounds, status, reason)
 
 
 def standings_at_tables(client: redis.Redis, name: str) -> list[TableStanding]:
@@ -286,14 +281,17 @@ def _points_text(value: float) -> str:
 
 @dataclass(frozen=True, slots=True)
 class _Sheet:
-    """What an export writes of one event: CSV columns and rows, and the JSON's parts."""
+    """What an export writes of one event's standings: CSV columns and rows, and the JSON's
+    (pairs and tables rank by different scores, so their columns differ)."""
 
     columns: list[str]
     rows: list[list[object]]
     standings: list[dict[str, object]]
-    rounds: list[object]
-    results_key: str  # "matches" for pairs, "tables" for tables
-    results: list[object]
+
+
+def export_formats(definition: TournamentDefinition) -> tuple[str, ...]:
+    """What an event exports to: TRF is for two-sided games, so an event of tables has none."""
+    return tuple(f for f in EXPORT_FORMATS if f != "trf" or not at_tables(definition))
 
 
 def export(client: redis.Redis, name: str, fmt: str, through_round: int | None = None) -> str:
@@ -305,15 +303,17 @@ def export(client: redis.Redis, name: str, fmt: str, through_round: int | None =
     definition = store.get(name)
     if fmt == "trf":
         return _trf(store, definition, through_round)
-    sheet = _table_sheet(client, name) if definition.table_size else _pair_sheet(store, definition)
+    sheet = _table_sheet(client, name) if at_tables(definition) else _pair_sheet(store, definition)
     if fmt == "json":
+        encounters = encounters_of(client, definition)
+        results = encounters.results(name).values()
         return json.dumps(
             {
                 "definition": json.loads(definition.to_json()),
                 "status": store.status(name).value,
                 "standings": sheet.standings,
-                "rounds": sheet.rounds,
-                sheet.results_key: sheet.results,
+                "rounds": [json.loads(round_to_json(r)) for r in encounters.rounds(name)],
+                noun(definition, 2): [json.loads(r.to_json()) for r in results],
             },
             indent=2,
             sort_keys=True,
@@ -327,7 +327,7 @@ def export(client: redis.Redis, name: str, fmt: str, through_round: int | None =
 
 def _trf(store: TournamentStore, definition: TournamentDefinition, through: int | None) -> str:
     name = definition.name
-    if definition.table_size:
+    if "trf" not in export_formats(definition):
         raise ValueError(
             f"{name} is a tournament of tables: TRF is for two-sided games; "
             "use --format json or csv"
@@ -367,14 +367,11 @@ def _pair_sheet(store: TournamentStore, definition: TournamentDefinition) -> _Sh
             }
             for r in rows
         ],
-        rounds=[json.loads(round_to_json(r)) for r in store.rounds(name)],
-        results_key="matches",
-        results=[json.loads(m.to_json()) for m in store.results(name).values()],
     )
 
 
 def _table_sheet(client: redis.Redis, name: str) -> _Sheet:
-    store, rows = table_encounters(client), standings_at_tables(client, name)
+    rows = standings_at_tables(client, name)
     columns = ["rank", "entrant", "points", "tables", "wins", "average_score", "byes"]
     values: list[list[object]] = [
         [r.rank, r.entrant, r.points, r.tables, r.wins, r.average_score, r.byes] for r in rows
@@ -386,7 +383,4 @@ def _table_sheet(client: redis.Redis, name: str) -> _Sheet:
             {**dict(zip(columns, v, strict=True)), "seats": list(r.seats)}
             for r, v in zip(rows, values, strict=True)
         ],
-        rounds=[json.loads(round_to_json(r)) for r in store.rounds(name)],
-        results_key="tables",
-        results=[json.loads(t.to_json()) for t in store.results(name).values()],
     )

@@ -39,7 +39,7 @@ from arena.games.api import GameError
 from arena.games.record import GameRecord, RecordError
 from arena.referee.seats import layout
 from arena.store import keys
-from arena.store.encounters import table_encounters
+from arena.store.encounters import encounters_of
 from arena.store.ladders import LadderError, LadderStore
 from arena.store.ratings import RatingStore
 from arena.store.results import match_id
@@ -47,6 +47,7 @@ from arena.store.tournaments import Status as TournamentStatus
 from arena.store.tournaments import TournamentStore, TournamentStoreError
 from arena.store.values import as_text
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.encounter import boards
 
 GAME_ID = re.compile(r"^(?P<match>[A-Za-z0-9_.-]{1,200})\.g(?P<index>\d{1,6})$")
 TOURNAMENT_MATCH = re.compile(
@@ -117,24 +118,19 @@ def _tournament_game(
     client: redis.Redis, game_id: str, record: GameRecord | None, parts: re.Match[str]
 ) -> GameAccess:
     name, number, board = parts["name"], int(parts["round"]), int(parts["board"])
-    store, tables = TournamentStore(client), table_encounters(client)
     try:
-        definition = store.get(name)
+        definition = TournamentStore(client).get(name)
     except TournamentStoreError:
         raise GameNotFound(f"no tournament {name!r}, so no game {game_id!r}") from None
-    if definition.table_size:
-        table_round = tables.round(name, number)
-        boards = [] if table_round is None else list(table_round.tables)
-        recorded = tables.recorded(name)
-    else:
-        pair_round = store.round(name, number)
-        boards = [] if pair_round is None else [p.entrants for p in pair_round.pairings]
-        recorded = store.recorded(name)
-    if board >= len(boards):
+    store = encounters_of(client, definition)
+    round_ = store.round(name, number)
+    seated = () if round_ is None else boards(round_)
+    recorded = store.recorded(name)
+    if board >= len(seated):
         raise GameNotFound(f"round {number} of {name!r} has no board {board}")
-    done = _round_recorded(name, number, len(boards), recorded)
+    done = _round_recorded(name, number, len(seated), recorded)
     if record is None or not done or _same_deals_running(client, definition):
-        players = record.players if record else tuple(boards[board])
+        players = record.players if record else seated[board]
         return GameAccess(game_id, Status.IN_PLAY, None, "tournament", name, players)
     games = _games_of(match_id(name, number, board), definition.games_per_match)
     return replace(_access(game_id, record, True, "tournament", name), match_games=games)
@@ -151,17 +147,12 @@ def shown_games(client: redis.Redis, definition: TournamentDefinition) -> list[s
     name = definition.name
     if _same_deals_running(client, definition):
         return []
-    if definition.table_size:
-        tables = table_encounters(client)
-        boards = {r.number: len(r.tables) for r in tables.rounds(name)}
-        recorded = tables.recorded(name)
-    else:
-        store = TournamentStore(client)
-        boards = {r.number: len(r.pairings) for r in store.rounds(name)}
-        recorded = store.recorded(name)
+    store = encounters_of(client, definition)
+    counts = {r.number: len(boards(r)) for r in store.rounds(name)}
+    recorded = store.recorded(name)
     return [
         game
-        for number, count in sorted(boards.items())
+        for number, count in sorted(counts.items())
         if _round_recorded(name, number, count, recorded)
         for board in range(count)
         for game in _games_of(match_id(name, number, board), definition.games_per_match)

@@ -29,6 +29,7 @@ from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatedResult, RatingStore
 from arena.store.results import StoredMatch, match_id
 from arena.store.tournaments import TournamentStore
+from arena.tournament.encounter import at_tables
 
 TOURNAMENT = "tournament"
 LADDER = "ladder"
@@ -97,7 +98,7 @@ def head_to_head(client: redis.Redis, first: str, second: str) -> HeadToHead:
 def _tournament_meetings(client: redis.Redis, first: str, second: str) -> Iterator[Meeting]:
     store = TournamentStore(client)
     for name in store.names():
-        if store.get(name).table_size or not {first, second} <= set(store.entrants(name)):
+        if at_tables(store.get(name)) or not {first, second} <= set(store.entrants(name)):
             continue
         # The pairings say where they met: only those results are read, not the event's all.
         met = [

@@ -4,7 +4,7 @@ Two sources, both written once per result by the path that stores it:
 
 - a tournament's match or table goes on its players' own short list (`arena:recent:<player>`,
   newest first, trimmed to `KEPT`): `record_once`, one Lua script that stores the result with
-  HSETNX and pushes only if it was new (`TournamentStore.record`, `TableStore.record`);
+  HSETNX and pushes only if it was new (`Encounters.record`, pairs and tables alike);
 - a rated ladder result is already in each player's ladder history (`keys.ladder_history`, one
   entry per result, `ratings.records.history_entry`), written by the exactly-once rating path:
   the reader takes the last few entries of each history, so the rating hot path writes nothing

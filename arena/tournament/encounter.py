@@ -40,6 +40,11 @@ def noun(definition: TournamentDefinition, count: int = 1) -> str:
     return "match" if count == 1 else "matches"
 
 
+def board_name(definition: TournamentDefinition) -> str:
+    """One board in a sentence: "match", or "table of 3"."""
+    return f"table of {sides(definition)}" if at_tables(definition) else "match"
+
+
 def boards(round_: EventRound) -> tuple[tuple[str, ...], ...]:
     """The entrants of each board of a round, in seat order."""
     if isinstance(round_, TableRound):

@@ -12,18 +12,18 @@ from typing import Any
 
 from arena.ratings import BTFit
 from arena.services.events import TABLE_BYE_POINTS, TIEBREAK_LABELS, bye_cell, bye_footer
-from arena.store.results import StoredMatch, StoredTable, match_id
+from arena.store.results import StoredEncounter, StoredTable, match_id
 from arena.store.tournaments import Status
 from arena.tournament import (
     Bye,
     Crosstable,
     MatchResult,
-    Round,
     Standing,
     TableRound,
     TableStanding,
 )
 from arena.tournament.definition import TournamentDefinition
+from arena.tournament.encounter import EventRound, at_tables, boards, sides
 from arena.tournament.points_text import points_text
 from arena.web import links
 from arena.web.grid import Cell, Grid, headers, num
@@ -103,8 +103,8 @@ class RoundView:
 
 
 def kind(definition: TournamentDefinition) -> str:
-    size = definition.table_size
-    return definition.format.value + (f", tables of {size}" if size else "")
+    tables = f", tables of {sides(definition)}" if at_tables(definition) else ""
+    return definition.format.value + tables
 
 
 def summary(definition: TournamentDefinition, entrants: int, progress: Progress) -> Summary:
@@ -139,48 +139,35 @@ def _game_links(game_ids: Sequence[str]) -> tuple[GameLink, ...]:
     )
 
 
-def pair_rounds(
-    name: str, rounds: Iterable[Round], results: Mapping[str, StoredMatch]
+def event_rounds(
+    name: str, rounds: Iterable[EventRound], results: Mapping[str, StoredEncounter]
 ) -> list[RoundView]:
-    """Round by round: each board's pairing, its game points and links to its games."""
+    """Round by round: each board's entrants in seat order, its game points and links to its
+    games, and the round's byes."""
     views = []
     for round_ in rounds:
-        boards = []
-        for board, pairing in enumerate(round_.pairings):
-            stored = results.get(match_id(name, round_.number, board))
-            text, forfeit = "", False
-            games: tuple[GameLink, ...] = ()
-            if stored is not None:
-                r = stored.result
-                text = f"{points_text(r.game_points0)} - {points_text(r.game_points1)}"
-                games, forfeit = _game_links(stored.game_ids), r.forfeit
-            boards.append(Board(board + 1, pairing.entrants, text, games, forfeit))
-        byes = tuple(f"{b.entrant} ({_bye_code(b)})" for b in round_.byes)
-        views.append(RoundView(round_.number, tuple(boards), byes))
-    return views
-
-
-def _bye_code(bye: Bye) -> str:
-    return "pairing bye" if bye.kind.value == "pairing" else "missed round"
-
-
-def table_rounds(
-    name: str, rounds: Iterable[TableRound], results: Mapping[str, StoredTable]
-) -> list[RoundView]:
-    """Round by round: each table's entrants in seat order, its game points and its games."""
-    views = []
-    for round_ in rounds:
-        boards = []
-        for board, entrants in enumerate(round_.tables):
+        shown = []
+        for board, seated in enumerate(boards(round_)):
             stored = results.get(match_id(name, round_.number, board))
             text, forfeit = "", False
             games: tuple[GameLink, ...] = ()
             if stored is not None:
                 text = " - ".join(points_text(p) for p in stored.points)
                 games, forfeit = _game_links(stored.game_ids), stored.forfeit
-            boards.append(Board(board + 1, tuple(entrants), text, games, forfeit))
-        views.append(RoundView(round_.number, tuple(boards), tuple(round_.byes)))
+            shown.append(Board(board + 1, seated, text, games, forfeit))
+        views.append(RoundView(round_.number, tuple(shown), _byes(round_)))
     return views
+
+
+def _byes(round_: EventRound) -> tuple[str, ...]:
+    """A pair round's byes say why ("a (pairing bye)"); at tables a bye is only ever one kind."""
+    if isinstance(round_, TableRound):
+        return round_.byes
+    return tuple(f"{b.entrant} ({_bye_code(b)})" for b in round_.byes)
+
+
+def _bye_code(bye: Bye) -> str:
+    return "pairing bye" if bye.kind.value == "pairing" else "missed round"
 
 
 def pair_standings(

@@ -15,10 +15,11 @@ from starlette.routing import Route
 
 from arena.services import bots, events
 from arena.services.event_games import export_games
-from arena.store.encounters import table_encounters
+from arena.store.encounters import encounters_of, table_encounters
 from arena.store.tournaments import Status, TournamentStore, TournamentStoreError
 from arena.tournament import crosstable, standings
 from arena.tournament.definition import Format, TournamentDefinition
+from arena.tournament.encounter import at_tables
 from arena.web import tournament_views as views
 from arena.web.fits import FitCache
 from arena.web.grid import mark_revoked
@@ -63,9 +64,10 @@ def tournament_page(request: Request) -> Response:
         "definition": definition,
         "kind": views.kind(definition),
         "facts": views.facts(definition, shown.status),
-        "downloads": ["json", "csv"] if definition.table_size else ["trf", "json", "csv"],
+        "downloads": [f for f in ("trf", "json", "csv") if f in events.export_formats(definition)],
+        "rounds": _rounds(client, definition),
     }
-    if definition.table_size:
+    if at_tables(definition):
         context |= _table_parts(client, definition)
     else:
         context |= _pair_parts(request, definition)
@@ -94,7 +96,6 @@ def _pair_parts(request: Request, definition: TournamentDefinition) -> dict[str,
     return {
         "standings": mark_revoked(views.pair_standings(definition, rows, fit), ENTRANT, revoked),
         "crosstable": mark_revoked(chart, ENTRANT, revoked),
-        "rounds": views.pair_rounds(name, store.rounds(name), results),
     }
 
 
@@ -115,8 +116,12 @@ def _table_parts(client: redis.Redis, definition: TournamentDefinition) -> dict[
         "crosstable": mark_revoked(
             views.table_crosstable(ranked, results.values()), ENTRANT, revoked
         ),
-        "rounds": views.table_rounds(name, tables.rounds(name), results),
     }
+
+
+def _rounds(client: redis.Redis, definition: TournamentDefinition) -> list[views.RoundView]:
+    store, name = encounters_of(client, definition), definition.name
+    return views.event_rounds(name, store.rounds(name), store.results(name))
 
 
 def live(request: Request) -> Response:

@@ -10,7 +10,7 @@ import redis
 from rich.console import Console
 from rich.table import Table
 
-from arena.cli import table_views
+from arena.cli import tournaments
 from arena.services import events
 from arena.store.encounters import table_encounters
 from arena.store.results import StoredTable
@@ -76,7 +76,7 @@ def test_the_site_shows_placement_points_of_4_seat_tables_rounded() -> None:
         table_standings(FIELD, [t.result for t in tables()], [], events.TABLE_BYE_POINTS), {}
     )
     assert standings.column("pts") == ["2", "1", "0.83", "0.17"]
-    rounds = views.table_rounds("quad", [TableRound(1, (FIELD,))], {"quad.r1.b0": tables()[0]})
+    rounds = views.event_rounds("quad", [TableRound(1, (FIELD,))], {"quad.r1.b0": tables()[0]})
     assert rounds[0].boards[0].result == "30 - 0 - 0 - 20"
 
 
@@ -84,11 +84,11 @@ def test_the_cli_shows_them_rounded_and_the_exports_keep_every_digit(
     redis_client: redis.Redis,
 ) -> None:
     stored(redis_client)
-    standings = render(table_views.standings_table(redis_client, "quad"))
+    standings = render(tournaments.standings_table(redis_client, "quad"))
     rows = {line.split("│")[2].strip(): line.split("│")[3].strip() for line in
             standings.splitlines() if line.count("│") > 8}  # fmt: skip
     assert rows == {"ann": "2", "dan": "1", "bob": "0.83", "cat": "0.17"}
-    crosstable = render(table_views.crosstable_table(redis_client, "quad"))
+    crosstable = render(tournaments.crosstable_table(redis_client, "quad"))
     assert "0.17" in crosstable and "0.166" not in crosstable
     exported = json.loads(events.export(redis_client, "quad", "json"))
     points = {s["entrant"]: s["points"] for s in exported["standings"]}

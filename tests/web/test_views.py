@@ -49,7 +49,7 @@ def played() -> tuple[list[Round], dict[str, StoredMatch]]:
 
 def test_rounds_show_each_result_and_link_every_game_by_its_stored_id() -> None:
     rounds, results = played()
-    shown = views.pair_rounds("cup", rounds, results)
+    shown = views.event_rounds("cup", rounds, results)
     assert [r.number for r in shown] == [1, 2]
     board = shown[0].boards[0]
     assert (board.sides, board.result) == (("ann", "bob"), "1.5 - 0.5")
@@ -117,7 +117,7 @@ def test_tables_show_points_and_placement_crosstable() -> None:
         ("t.r1.b0.g0",),
         ("normal",),
     )
-    rounds = views.table_rounds(
+    rounds = views.event_rounds(
         "t", [TableRound(1, (("ann", "bob", "cat"),), ())], {"t.r1.b0": table}
     )
     assert rounds[0].boards[0].result == "2 - 1 - 0"
