@@ -119,6 +119,11 @@ class Program:
         self.send(bot_pb2.ConnectResponse(welcome=welcome))
 
     @property
+    def user(self) -> int | None:
+        """The host user the sandbox runs as (each program its own), when it drops root."""
+        return self._launch.user
+
+    @property
     def pid(self) -> int | None:
         """The id of the process started (the sandbox's outermost one), once spawned."""
         return None if self._process is None else self._process.pid

@@ -69,6 +69,7 @@ class Launch:
     argv: list[str]
     cwd: str | None
     env: dict[str, str]
+    user: int | None = None  # the host user it runs as, when the sandbox drops root
 
 
 # Inside the sandbox: the pipe on fd 3 becomes the program's stdout, and only the program's.
@@ -100,7 +101,8 @@ def launch(
     argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes, writable)]
     argv += ["--chdir", SANDBOX_DIR, "--", "/bin/sh", "-c", INNER, "sh", *command]
     user = NOBODY if writable else SANDBOX_UIDS[secrets.randbelow(len(SANDBOX_UIDS))]
-    return Launch(_as_user(_limited(limits, argv, move_stdout=True), user), None, {})
+    dropped = user if os.geteuid() == 0 else None
+    return Launch(_as_user(_limited(limits, argv, move_stdout=True), user), None, {}, dropped)
 
 
 def _isolation(runtimes: Sequence[Path]) -> list[str]:

@@ -3,7 +3,7 @@ action, then resigns), every line each way. `python -m tests.hosted.exchange` pr
 
 from __future__ import annotations
 
-from tests.hosted.programs import play, running
+from tests.hosted.programs import TEST_POLICY, play, running
 
 RECORDER = """
 _send = send
@@ -24,7 +24,7 @@ def act(request):
 def exchange() -> list[str]:
     """Each line the arena sent ("> ") and the program sent ("< "), in order."""
     with running(RECORDER) as program:
-        play(program)
+        play(program, policy=TEST_POLICY)
     return [line for line in program.stderr.splitlines() if line[:2] in ("> ", "< ")]
 
 

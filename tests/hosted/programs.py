@@ -49,6 +49,11 @@ for line in sys.stdin:
 PLAIN = "def act(request):\n    return reply(request)\n"
 TEST_LIMITS = Limits(cpu_s=3, memory_mib=512, processes=32, tmpfs_mib=4, output_mib=1)
 TEST_POLICY = FaultPolicy(move_ms=300, bank_ms=0, max_strikes=2, grace_ms=0)
+# What `play` judges by: a program that answers is never struck, however loaded the machine (a
+# slow answer draws on the bank); one that never answers still forfeits on its strikes.
+PATIENT_POLICY = FaultPolicy(move_ms=300, bank_ms=60_000, max_strikes=2, grace_ms=0)
+# Every program `running` started, for a test's checks that none of them is left behind.
+STARTED: list[Program] = []
 
 
 @contextmanager
@@ -66,10 +71,11 @@ def program_folder(body: str) -> Iterator[Path]:
 
 @contextmanager
 def running(
-    body: str, limits: Limits = TEST_LIMITS, sandboxed: bool = True, hello_s: float = 5.0
+    body: str, limits: Limits = TEST_LIMITS, sandboxed: bool = True, hello_s: float = 30.0
 ) -> Iterator[Program]:
     with program_folder(body) as folder:
         program = Program(["python3", "bot.py"], folder, limits, sandboxed, hello_s=hello_s)
+        STARTED.append(program)
         try:
             program.start()
             yield program
@@ -77,14 +83,16 @@ def running(
             program.stop()
 
 
-def play(program: Program, seed: int = 1, seat: int = 0) -> GameOutcome:
+def play(
+    program: Program, seed: int = 1, seat: int = 0, policy: FaultPolicy = PATIENT_POLICY
+) -> GameOutcome:
     """One 2-player Caper game, `program` in `seat`, the random bot in the other."""
     game = get_game("caper")
     config = base_config("caper", None, 2)
     seats: list[Seat] = [BuiltinSeat(make_bot("random"), game, seed, 1 - seat)]
     seats.insert(seat, ProgramSeat(program, "program", game))
     return referee_game(
-        game, config, seed, seats, TEST_POLICY, game_id=f"g{seed}", timer=time.perf_counter
+        game, config, seed, seats, policy, game_id=f"g{seed}", timer=time.perf_counter
     )
 
 

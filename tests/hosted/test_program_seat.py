@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from arena.referee.referee import Termination
-from tests.hosted.programs import PLAIN, play, running
+from arena.referee.referee import FaultPolicy, Termination
+from tests.hosted.programs import PLAIN, TEST_POLICY, play, running
 
 
 def test_a_program_plays_several_games_of_a_match_in_one_process() -> None:
@@ -22,11 +22,13 @@ def test_a_late_answer_is_a_strike_and_a_random_move_and_the_game_goes_on() -> N
         "late = [True]\n"
         "def act(request):\n"
         "    if late.pop() if late else False:\n"
-        "        time.sleep(0.5)\n"
+        "        time.sleep(1.5)\n"
         "    return reply(request)\n"
     )
+    # no bank: the late answer is struck; a deadline no prompt answer misses, even under load
+    policy = FaultPolicy(move_ms=1000, bank_ms=0, max_strikes=2, grace_ms=0)
     with running(body) as program:
-        outcome = play(program)
+        outcome = play(program, policy=policy)
     assert outcome.termination is Termination.NORMAL
     assert outcome.faults == ((0, "missed the deadline (strike 1)"),)
 
@@ -38,7 +40,7 @@ def test_answers_to_another_seats_request_are_passed_over() -> None:
         "    return None\n"
     )
     with running(body) as program:
-        outcome = play(program)
+        outcome = play(program, policy=TEST_POLICY)
     assert outcome.termination is Termination.TIMEOUT
     assert outcome.faults[-1] == (0, "forfeited: 2 missed deadlines")
 

