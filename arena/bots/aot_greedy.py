@@ -80,7 +80,7 @@ WALKS = ("G13", "G17")  # general cards that move the thief: played after his Mo
 CLOAK = "G10"  # hidden until the end of the round
 ROPE = "G11"  # Rope & Hook: a short hop, and no arrest until the end of the round
 SHIELDS = (CLOAK, ROPE)  # either lets him walk past the guards for a round, Cloak preferred
-KEEP = (*WALKS, *SHIELDS)  # discarded last, in this order of value
+KEEP = (*WALKS, *SHIELDS, *OPENERS)  # discarded last, in this order of value
 
 
 Starts = dict[int, tuple[int, int, str]]  # seat: (round, resolution index, start space)
@@ -143,7 +143,7 @@ def _plan(state: State, seat: int, options: Sequence[Action]) -> Action:
         return Action("plan", shield)
     if Action("plan", MOVE) in options:
         return Action("plan", MOVE)
-    for card in _extras(thief, 0):
+    for card in _extras(thief, 0, swap=_swaps(state, seat)):
         if Action("plan", card) in options:
             return Action("plan", card)
     return Action("done") if Action("done") in options else options[0]
@@ -159,7 +159,8 @@ def _ap(state: State, thief: Thief, aps: list[int]) -> int:
         return aps[0]
     cloaked = any(p.card in SHIELDS or p.card in OPENERS for p in thief.plan)
     floor = 1 if in_dungeon(thief) or cloaked else min(_move_ap(state), aps[-1])
-    keep = max(floor, aps[-1] - len(_extras(thief, aps[-1], floor)))
+    seat = state.prompt.seat if state.prompt else 0
+    keep = max(floor, aps[-1] - len(_extras(thief, aps[-1], floor, _swaps(state, seat))))
     return max(n for n in aps if n <= keep)
 
 
@@ -192,12 +193,23 @@ def _move_ap(state: State) -> int:
     return 9 if state.status is Status.ALARM else 8
 
 
-def _extras(thief: Thief, total: int, floor: int = 8) -> list[str]:
-    """The cards to plan after Move, 1 AP each: the movement cards in hand, else Cleverness.
-    With `total` the AP the thief can still spend (his Move's included), as many as fit beside a
-    Move of at least `floor`; with 0 all of them."""
+def _swaps(state: State, seat: int) -> bool:
+    """Walled in near an exit with neither shield nor opener at hand: Cleverness draws for one
+    rather than walk on."""
+    thief = state.thief(seat)
+    if any(card in thief.hand for card in (*SHIELDS, *OPENERS)) or not walled_in(state, seat):
+        return False
+    return any(distance(thief.space, x) <= 2 * PACE for x in open_exits(state))
+
+
+def _extras(thief: Thief, total: int, floor: int = 8, swap: bool = False) -> list[str]:
+    """The cards to plan after Move, 1 AP each: the movement cards in hand, else (or when
+    `swap`) Cleverness. With `total` the AP the thief can still spend (his Move's included), as
+    many as fit beside a Move of at least `floor`; with 0 all of them."""
     walks = sorted(c for c in thief.hand if c in WALKS)
-    cards = walks or ([AMBUSH] if thief.hand else [])
+    cards = (
+        ([AMBUSH] if thief.hand else []) if swap else (walks or ([AMBUSH] if thief.hand else []))
+    )
     return cards[: max(total - floor, 0)] if total else cards
 
 

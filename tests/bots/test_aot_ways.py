@@ -4,7 +4,7 @@ would arrest it, and opens a way when figures stand beside every exit."""
 
 from __future__ import annotations
 
-from arena.bots import aot_ways
+from arena.bots import aot_greedy, aot_ways
 from arena.games.age_of_thieves.queries import board
 from arena.games.age_of_thieves.state import MOVE, Action, State, Status, replace
 from tests.bots.test_aot import planned, planning_state
@@ -77,3 +77,11 @@ def test_leaving_the_dungeon_the_thief_walks_past_the_guards_around_it() -> None
     jailed = state.with_thief(seat, space="VW", jailed=True)
     assert set(doors) <= set(aot_ways.reachable(jailed, seat, "VW", 1))
     assert not set(doors) & set(aot_ways.reachable(state, seat, HERE, 40))
+
+
+def test_walled_in_near_an_exit_with_nothing_to_open_it_greedy_draws_for_a_card() -> None:
+    state, _ = alarm_in_the_west(guards=("W80", "W84"), hand=("G13", "G03"))
+    assert planned(state) == [(MOVE, 9), ("B02", 1)]  # Cleverness, not the Elixir
+    free, _ = alarm_in_the_west(guards=("E34",), hand=("G13", "G03"))
+    assert planned(free) == [(MOVE, 9), ("G13", 1)]
+    assert aot_greedy._discard([Action("discard", "G07"), Action("discard", "G09")]).arg == "G09"
