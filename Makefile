@@ -47,7 +47,7 @@ test: lint typecheck test-tools
 demo: $(STAMP)
 	$(BIN)/arena demo
 
-# The optional compiled Caper engine (mypyc, into build/engine); ARENA_COMPILED_ENGINE=1 uses it.
+# The optional compiled engine (mypyc, into build/engine); ARENA_COMPILED_ENGINE=1 uses it.
 engine-compiled: $(STAMP)
 	$(BIN)/python -m arena.compiled.build
 

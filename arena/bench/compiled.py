@@ -1,5 +1,5 @@
 """`arena bench engine --compare-compiled`: random-vs-random games/s of the pure-Python and the
-compiled Caper engines, measured in the same run.
+compiled engines (both Caper editions and Age of Thieves), measured in the same run.
 
 Each measurement is a child process (an interpreter loads one engine or the other, never both),
 on one core, CPU time only. The two engines take turns, the first one alternating from round to
@@ -27,9 +27,10 @@ from arena.compiled.loader import (
     compiled_modules,
     load_manifest,
 )
+from arena.games import CITYLESS
 from arena.games.api import Config
 
-COMPARED_GAMES = ("caper", "caper-europe")
+COMPARED_GAMES = ("caper", "caper-europe", "age-of-thieves")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,11 +57,12 @@ def measure(game_id: str, config: Config, seconds: float, build: Path | None) ->
 
 
 def compare(seconds: float, rounds: int, build: Path, city: str = "paris") -> Iterator[Comparison]:
-    """Each Caper edition with each number of players it takes, measured `rounds` times with
-    each engine, in turns. `BuildError` if the build cannot be used."""
+    """Each compared game (in `city` if it has cities) with each number of players it takes,
+    measured `rounds` times with each engine, in turns. `BuildError` if the build cannot be
+    used."""
     load_manifest(build)
     for game_id in COMPARED_GAMES:
-        for config in engine_configs(game_id, city):
+        for config in engine_configs(game_id, None if game_id in CITYLESS else city):
             figures: dict[Path | None, list[float]] = {None: [], build: []}
             for round_ in range(rounds):
                 order = (None, build) if round_ % 2 == 0 else (build, None)
@@ -73,8 +75,9 @@ def report(comparison: Comparison) -> str:
     players = comparison.config.get("players", 2)
     pure = statistics.median(comparison.pure)
     compiled = statistics.median(comparison.compiled)
+    where = comparison.config.get("city", "one board")  # a game without cities: its board
     return (
-        f"{comparison.game} ({comparison.config.get('city')}, {players} players): "
+        f"{comparison.game} ({where}, {players} players): "
         f"pure {pure:,.0f}, compiled {compiled:,.0f} games/s: {comparison.ratio:.2f}x"
     )
 

@@ -114,7 +114,7 @@ def bench() -> None:
 @click.option(
     "--compare-compiled",
     is_flag=True,
-    help="Both Caper editions, pure Python against the compiled build, in turns.",
+    help="Every engine (Caper, Europe, Thieves): pure Python against the compiled build, in turns.",
 )
 @click.option("--rounds", default=3, show_default=True, help="Runs of each engine to compare.")
 @friendly_errors
@@ -131,7 +131,7 @@ def bench_engine(
         from arena.bench.compiled import run
 
         return run(console.print, seconds, rounds, city or DEFAULT_CITY)
-    console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled Caper engine
+    console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled engines
     for one in GAMES if game_id == "all" else [game_id]:
         try:
             configs = engine_configs(one, city)

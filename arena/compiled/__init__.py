@@ -1,4 +1,5 @@
-"""The optional compiled build of the Caper engines and the rating maths (mypyc).
+"""The optional compiled build of the engines (Caper, Caper Europe, Age of Thieves) and the
+rating maths (mypyc).
 
 `build` is the build tool (`python -m arena.compiled.build`, or `make engine-compiled`);
 `loader` is the import hook that loads a build when `ARENA_COMPILED_ENGINE` asks for it. It

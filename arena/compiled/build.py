@@ -1,13 +1,13 @@
-"""`python -m arena.compiled.build [--out DIR]`: build the optional compiled Caper engine.
+"""`python -m arena.compiled.build [--out DIR]`: build the optional compiled engine.
 
-mypyc (it comes with mypy, a dev dependency) turns the typed modules of both Caper editions into
-C, and the system C compiler builds them. The result goes to DIR (`build/engine` by default) with
-a manifest of the sources it was built from; nothing beside the sources changes, so the
-pure-Python engine stays the default until `ARENA_COMPILED_ENGINE` turns the build on (see
-`arena.compiled.loader`).
+mypyc (it comes with mypy, a dev dependency) turns the typed modules of both Caper editions and
+of Age of Thieves into C, and the system C compiler builds them. The result goes to DIR
+(`build/engine` by default) with a manifest of the sources it was built from; nothing beside the
+sources changes, so the pure-Python engine stays the default until `ARENA_COMPILED_ENGINE` turns
+the build on (see `arena.compiled.loader`).
 
 Left out: the packages' `__init__` modules (so they stay plain packages the loader can fill) and
-the `game` modules, whose generic dataclass `Edition` mypyc cannot compile (mypyc/mypyc#827);
+the `game` modules (Caper's generic dataclass `Edition` mypyc cannot compile, mypyc/mypyc#827);
 they are thin facades, the rules are all compiled.
 """
 

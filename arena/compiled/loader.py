@@ -1,5 +1,5 @@
-"""The optional compiled Caper engine: modules of both editions built by mypyc into native code
-(and the rating maths of `RATINGS`).
+"""The optional compiled engine: the modules of both Caper editions and of Age of Thieves built
+by mypyc into native code (and the rating maths of `RATINGS`).
 
 The pure-Python engine is the default. `python -m arena.compiled.build` (or `make
 engine-compiled`) builds the compiled one into `build/engine`; setting `ARENA_COMPILED_ENGINE=1`
@@ -29,7 +29,12 @@ MANIFEST = "manifest.json"
 ROOT = Path(__file__).resolve().parents[2]  # the folder holding the `arena` package
 DEFAULT_BUILD = ROOT / "build" / "engine"
 # The packages whose modules are compiled (their __init__ and game modules stay Python).
-PACKAGES = ("arena.games.caper_common", "arena.games.caper", "arena.games.caper_europe")
+PACKAGES = (
+    "arena.games.caper_common",
+    "arena.games.caper",
+    "arena.games.caper_europe",
+    "arena.games.age_of_thieves",
+)
 # Beside the engine, the work of batched ratings: one result rated on floats,
 # and results rated in turn with their text for Redis formatted (`arena.ratings.batch`).
 # `arena.ratings` imports this module first, so they load from the build when it is enabled.

@@ -1,6 +1,6 @@
 """Run by tests/compiled/test_compiled_engine.py in a child process, once with the pure-Python engine
 and once with a compiled build (`ARENA_COMPILED_ENGINE`): plays seeded games of both Caper
-editions and prints, as JSON, which engine modules are native code, a digest of every game's
+editions and of Age of Thieves and prints, as JSON, which engine modules are native code, a digest of every game's
 record and views per configuration, and the conformance checker's counts."""
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from typing import Any
 from arena.bots import make_bot
 from arena.compiled.loader import compiled_modules
 from arena.games import get_game
+from arena.games.age_of_thieves.game import AgeOfThievesGame
+from arena.games.age_of_thieves.observation import resample_hidden as aot_resample
+from arena.games.age_of_thieves.state import Action as AotAction
 from arena.games.api import Config
 from arena.games.caper import Action as CaperAction
 from arena.games.caper import ActionKind as CaperKind
@@ -28,18 +31,34 @@ from arena.games.conformance import HiddenResampler, check_game
 from arena.games.record import GameRecord
 
 CITIES = {"caper": ("paris", "rome", "london"), "caper-europe": ("paris", "barcelona", "rome")}
-# (game, players): Caper for 2, 3 (the Snitch) and 4 (the Lookouts), Europe for 2.
-TABLES = (("caper", 2), ("caper", 3), ("caper", 4), ("caper-europe", 2))
+# (game, players): Caper for 2, 3 (the Snitch) and 4 (the Lookouts), Europe for 2, Age of
+# Thieves for 2, 3 and 4.
+TABLES = (
+    ("caper", 2),
+    ("caper", 3),
+    ("caper", 4),
+    ("caper-europe", 2),
+    ("age-of-thieves", 2),
+    ("age-of-thieves", 3),
+    ("age-of-thieves", 4),
+)
 # Beside legal-looking actions, things a bot might send that are no action at all: the
 # compiled engine checks declared types, and must still refuse these with a GameError.
 PROBES: dict[str, tuple[Any, ...]] = {
     "caper": (CaperAction(CaperKind.PASS), CaperAction(CaperKind.GEAR, "Blazeblaster", 1, 0), None),
     "caper-europe": (EuropeAction(EuropeKind.DISCARD, "mime"), "discard mime", (0, "mime")),
+    "age-of-thieves": (AotAction("step", "X99"), AotAction("done"), "done", None),
 }
-RESAMPLERS: dict[str, HiddenResampler] = {"caper": caper_resample, "caper-europe": europe_resample}
+RESAMPLERS: dict[str, HiddenResampler] = {
+    "caper": caper_resample,
+    "caper-europe": europe_resample,
+    "age-of-thieves": aot_resample,
+}
 
 
 def config_for(game_id: str, players: int, seed: int) -> Config:
+    if game_id not in CITIES:  # a game on one board
+        return {"players": players}
     cities = CITIES[game_id]
     config: dict[str, str | int] = {"city": cities[seed % len(cities)]}
     return config | ({"players": players} if players != 2 else {})
@@ -50,7 +69,7 @@ def play(game_id: str, config: Config, seed: int, bot: str | None) -> str:
     its own view. Its record as JSON, then each mover's view before each action, then the
     final table as text."""
     game = get_game(game_id)
-    assert isinstance(game, CaperFamilyGame)
+    assert isinstance(game, CaperFamilyGame | AgeOfThievesGame)
     state = game.create(config, seed)
     seats = game.seat_count(state)
     bots = [make_bot(bot) for _ in range(seats)] if bot else []

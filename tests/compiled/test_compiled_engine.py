@@ -1,5 +1,5 @@
-"""The optional compiled Caper engine: built with mypyc once per session into a
-temporary folder, it plays byte-identical games to the pure-Python engine, passes the conformance
+"""The optional compiled engine (both Caper editions and Age of Thieves): built with mypyc once
+per session into a temporary folder, it plays byte-identical games to the pure-Python engine, passes the conformance
 checker and every engine test; and a missing or stale build is never loaded.
 
 The build compiles many C files, so it is made once per session and every check shares it."""
@@ -31,9 +31,14 @@ from tests.protocol import toolchain
 # Per table: random games, greedy games, games under the conformance checker.
 PROBE_GAMES = ("300", "30", "20")
 COMPARED = re.compile(
-    r"^(caper\S*) \(paris, (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
+    r"^(\S+) \(([a-z ]+), (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
 )
-ENGINE_TESTS = ("tests/games/caper", "tests/games/caper_common", "tests/games/caper_europe")
+ENGINE_TESTS = (
+    "tests/games/caper",
+    "tests/games/caper_common",
+    "tests/games/caper_europe",
+    "tests/games/age_of_thieves",
+)
 RATING_TESTS = (
     "tests/ratings/test_single.py",
     "tests/ratings/test_glicko2.py",
@@ -83,8 +88,10 @@ def test_the_compiled_engine_plays_exactly_as_the_python_one(build: Path) -> Non
     assert pure["compiled"] == []
     assert "arena.games.caper.rules" in compiled["compiled"]
     assert "arena.games.caper_europe.rules" in compiled["compiled"]
+    assert "arena.games.age_of_thieves.engine" in compiled["compiled"]
+    assert "arena.games.age_of_thieves.state" in compiled["compiled"]
     assert compiled["digests"] == pure["digests"]
-    assert len(pure["digests"]) == 8  # random and greedy, Caper for 2/3/4 players, Europe
+    assert len(pure["digests"]) == 14  # random and greedy: Caper 2/3/4, Europe, Thieves 2/3/4
     assert compiled["conformance"] == pure["conformance"]
     assert all(decisions > 0 for decisions in pure["conformance"].values())
 
@@ -158,7 +165,9 @@ def test_bench_engine_compares_both_engines_in_one_run(build: Path) -> None:
     done = run([*command, "--rounds", "1"], build)
     assert done.returncode == 0, done.stderr
     lines = COMPARED.findall(done.stdout)
-    assert lines == [("caper", "2"), ("caper", "3"), ("caper", "4"), ("caper-europe", "2")]
+    caper = [("caper", "paris", str(players)) for players in (2, 3, 4)]
+    thieves = [("age-of-thieves", "one board", str(players)) for players in (2, 3, 4)]
+    assert lines == [*caper, ("caper-europe", "paris", "2"), *thieves]
 
 
 def test_comparing_without_a_build_is_a_clear_error(tmp_path: Path) -> None:

@@ -22,6 +22,11 @@ class AgeOfThievesObservation:
     seat: int
     data: tuple[tuple[str, Any], ...]  # the JSON fields, as a hashable value
 
+    def __reduce__(self) -> tuple[type[AgeOfThievesObservation], tuple[int, Any]]:
+        """Pickle and deepcopy rebuild a view through its constructor: the compiled engine's
+        frozen class lacks the __setstate__ a dataclass has in Python."""
+        return type(self), (self.seat, self.data)
+
     def to_json(self) -> dict[str, Any]:
         thawed: dict[str, Any] = _thaw(dict(self.data))
         return thawed

@@ -39,6 +39,11 @@ class Streams:
     seed: int
     used: tuple[tuple[str, int], ...] = ()  # (stream, draws), sorted by stream
 
+    def __reduce__(self) -> tuple[type[Streams], tuple[int, tuple[tuple[str, int], ...]]]:
+        """Pickle and deepcopy rebuild streams through their constructor: the compiled
+        engine's frozen class lacks the __setstate__ a dataclass has in Python."""
+        return type(self), (self.seed, self.used)
+
     def draws(self, name: str) -> int:
         return dict(self.used).get(check(name), 0)
 
