@@ -7,12 +7,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import redis
 from rq import Queue, Worker
 from rq.executions import Execution
 from rq.job import Job
 from rq.worker import WorkerStatus
 
-from arena.services import event_liveness, sprt_runs
+from arena.services import event_liveness, ladder_runs, sprt_runs
 from arena.store.job_queue import job_place
 from workers.logs import events, failure_text, job_label
 
@@ -82,8 +83,18 @@ class ArenaWorker(Worker):
             sprt_runs.check_running(self.connection)
         except Exception:
             log.exception("checking running SPRT tests failed")
+        fill_ladders(self.connection)
 
     def handle_work_horse_killed(self, job: Job, retpid: int, ret_val: int, rusage: Any) -> None:
         super().handle_work_horse_killed(job, retpid, ret_val, rusage)  # type: ignore[no-untyped-call]
         if job.func_name == event_liveness.TOURNAMENT_JOB:
             event_liveness.interrupted(self.connection, *job_place(job), not job.retries_left)
+
+
+def fill_ladders(client: redis.Redis) -> None:
+    """Fill the running ladders (`ladder_runs.fill_running`): the pool keeps them playing, and
+    a ladder whose bots were all away, or one a remote bot joined, is paired again."""
+    try:
+        ladder_runs.fill_running(client)
+    except Exception:  # a failed fill must not stop the worker; the next one may pass
+        log.exception("filling running ladders failed")

@@ -30,7 +30,7 @@ from rq.utils import now
 from rq.worker import WorkerStatus
 
 from arena.services import event_liveness
-from workers.arena_worker import HEARTBEAT_S, ArenaWorker
+from workers.arena_worker import HEARTBEAT_S, ArenaWorker, fill_ladders
 
 log = logging.getLogger("arena.workers")
 
@@ -96,6 +96,7 @@ class InProcessWorker(ArenaWorker):
                 queue.release_maintenance_lock()  # type: ignore[no-untyped-call]
         self.last_cleaned_at = now()  # type: ignore[assignment]  # RQ types it None
         event_liveness.check_running(self.connection)
+        fill_ladders(self.connection)
 
 
 class _Heartbeat(threading.Thread):

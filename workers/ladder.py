@@ -12,6 +12,7 @@ or re-enqueued job plays the same deals and can never be rated twice.
 
 from __future__ import annotations
 
+import logging
 import time
 
 import redis
@@ -22,38 +23,22 @@ from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.referee.scoring import score_entrants, score_match
 from arena.referee.seats import deals, layout, lineup
+from arena.services import ladder_runs
 from arena.store import keys
-from arena.store.job_queue import arena_queue, retry_policy, seated_timeout_s
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
 from arena.tournament.lifecycle import State
 
-JOB_FUNCTION = "workers.ladder.play_ladder_match"
+log = logging.getLogger("arena.workers")
 
 
 def ladder_match_id(slug: str, number: int) -> str:
     return f"{slug}.m{number}"
 
 
-def ladder_job_id(slug: str, number: int) -> str:
-    # RQ job ids allow only [A-Za-z0-9_-]; slugs hold dots. Read from the right: "_m<number>".
-    return f"ladder_{slug.replace('.', '_')}_m{number}"
-
-
 def match_seed(definition: LadderDefinition, number: int) -> int:
     """Each ladder match gets its own deals, fixed by the ladder's seed and the match number."""
     return definition.seed * 1_000_003 + number * 7_919
-
-
-def job_timeout_s(definition: LadderDefinition) -> int:
-    """The longest a match may take if every bot uses all of its time, with a margin."""
-    return seated_timeout_s(
-        definition.games_per_match,
-        definition.players,
-        definition.move_ms,
-        definition.bank_ms,
-        definition.grace_ms,
-    )
 
 
 def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:
@@ -63,27 +48,22 @@ def next_match_number(client: redis.Redis, definition: LadderDefinition) -> int:
 def enqueue_ladder_match(
     client: redis.Redis, definition: LadderDefinition, number: int, players: tuple[str, ...]
 ) -> str:
-    """Queue match `number` between `players` (one a side); returns its job id."""
-    slug = definition.ref.slug
-    job_id = ladder_job_id(slug, number)
-    arena_queue(client).enqueue(
-        JOB_FUNCTION,
-        args=(slug, number, *players),
-        job_id=job_id,
-        job_timeout=job_timeout_s(definition),
-        retry=retry_policy(),
-        result_ttl=3600,
-        failure_ttl=7 * 24 * 3600,
-        description=f"ladder {definition.ref}: match {number}, {' vs '.join(players)}",
-    )
-    return job_id
+    """Queue match `number` between `players` (one a side) outside any fill (a retry by
+    hand); its job id."""
+    return ladder_runs.queue_match(client, definition, number, players)
 
 
 def play_ladder_match(slug: str, number: int, *players: str) -> dict[str, object]:
-    """The RQ job: two players, or three at a table."""
+    """The RQ job: two players, or three at a table. As it ends, its bots are free and the
+    ladder is filled again (`services.ladder_runs`): the pool keeps it playing."""
     job = get_current_job()
     assert job is not None, "run by an RQ worker"
-    return play_and_rate(job.connection, slug, number, players)
+    summary = play_and_rate(job.connection, slug, number, players)
+    try:
+        ladder_runs.match_ended(job.connection, slug, job.id)
+    except Exception:  # rated already: a failed fill must not fail the match (the pool refills)
+        log.exception("filling ladder %s after match %s failed", slug, number)
+    return summary
 
 
 def play_and_rate(

@@ -326,7 +326,7 @@ def demo(
 # import from this one is defined.
 from arena.cli.bench_commands import BENCH_COMMANDS  # noqa: E402
 from arena.cli.hosted_commands import bot_submit, bot_versions  # noqa: E402
-from arena.cli.ladder_states import ladder_resume, ladder_stop  # noqa: E402
+from arena.cli.ladder_states import ladder_resume, ladder_start, ladder_stop  # noqa: E402
 from arena.cli.ratings import bench_ratings, ladder, metrics  # noqa: E402
 from arena.cli.sprt import sprt_group  # noqa: E402
 from arena.cli.status_command import status  # noqa: E402
@@ -343,6 +343,7 @@ tournament_group.add_command(tournament_stop)
 tournament_group.add_command(tournament_list)
 bench.add_command(bench_tournament)
 main.add_command(ladder)
+ladder.add_command(ladder_start)
 ladder.add_command(ladder_stop)
 ladder.add_command(ladder_resume)
 main.add_command(metrics)

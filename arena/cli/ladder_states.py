@@ -1,6 +1,7 @@
-"""`arena ladder stop|resume`: a ladder's state. Created until its matchmaker first runs, then
-running; a stopped ladder's matchmakers stop pairing and its queued matches are not played
-(its ratings stay) until it is resumed (`arena.tournament.lifecycle`)."""
+"""`arena ladder start|stop|resume`: a ladder's state. Created until started (or first run), then
+running: the worker pool keeps its bots playing; a stopped ladder's bots are paired no more and
+its queued matches are not played (its ratings stay) until it is resumed
+(`arena.tournament.lifecycle`)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,29 @@ import click
 
 from arena.cli.common import REDIS_OPTION, console, friendly_errors
 from arena.cli.ratings import _client, _ladder, ladder_options
+from arena.store.ladder_runs import DEFAULT_CONCURRENCY
+
+
+@click.command("start")
+@click.argument("name")
+@REDIS_OPTION
+@ladder_options
+@click.option(
+    "--concurrency",
+    default=DEFAULT_CONCURRENCY,
+    show_default=True,
+    help="Matches in flight at once.",
+)
+@friendly_errors
+def ladder_start(
+    name: str, redis_url: str | None, game: str | None, rules_version: int | None, concurrency: int
+) -> None:
+    """Start ladder NAME: the workers (`arena worker`) keep its bots playing rated matches."""
+    from arena.services import ladders
+
+    client = _client(redis_url)
+    ref = _ladder(client, name, game, rules_version).ref
+    console.print(f"{ladders.started(ref, ladders.start(client, ref, concurrency))}.")
 
 
 @click.command("stop")
@@ -35,10 +59,9 @@ def ladder_stop(
 def ladder_resume(
     name: str, redis_url: str | None, game: str | None, rules_version: int | None
 ) -> None:
-    """Open a stopped ladder NAME again (`arena ladder run` then plays it)."""
+    """Open a stopped ladder NAME again: the workers keep its bots playing."""
     from arena.services import ladders
 
     client = _client(redis_url)
     ref = _ladder(client, name, game, rules_version).ref
-    ladders.resume(client, ref)
-    console.print(ladders.resumed(ref))
+    console.print(ladders.resumed(ref, ladders.resume(client, ref)))

@@ -1,7 +1,7 @@
 """`arena ladder ...`, `arena metrics` and `arena bench ratings`: rated ladders and their metrics.
 
 Registered on the main command group by `arena.cli`; each command is a thin shell over
-`arena.services.ladders`, `arena.store` (ratings), `workers.matchmaker` (the ladder loop) and
+`arena.services.ladders`, `arena.store` (ratings), `workers.matchmaker` (`ladder run`) and
 `arena.metrics`.
 """
 
@@ -50,7 +50,8 @@ def _ladder(
 
 @click.group("ladder")
 def ladder_group() -> None:
-    """Rated ladders: create one, run its matchmaker, show and rebuild its ratings."""
+    """Rated ladders: create one, start it on the workers (or run it here), show and rebuild its
+    ratings."""
 
 
 @ladder_group.command("create")
@@ -217,14 +218,13 @@ def ladder_run(
     seed: int | None,
     poll: float,
 ) -> None:
-    """Keep ladder NAME's bots playing rated matches (workers play them, or --inline)."""
+    """Start ladder NAME and follow its matches as the workers play them (or --inline, this
+    process plays them); without --max-matches or --once it keeps running after Ctrl-C."""
     from arena.cli.ladder_views import print_match, standings_table
-    from arena.services import ladders
     from workers.matchmaker import Matchmaker, run_ladder
 
     client = _client(redis_url)
     definition = _ladder(client, name, game, rules_version)
-    ladders.begin_run(client, definition.ref)  # a stopped ladder: refused
     maker = Matchmaker(client, definition, concurrency, seed, print_match(console))
     where = "in this process" if inline else "by the workers (`arena worker`)"
     console.print(f"Ladder {definition.ref}: matches are played {where}; Ctrl-C stops.")
@@ -232,7 +232,10 @@ def ladder_run(
         summary = run_ladder(maker, max_matches, once, inline, poll)
     except KeyboardInterrupt:
         left = len(maker.summary.in_flight)
-        console.print(f"Stopped; {left} match(es) in flight are still played and rated.")
+        console.print(
+            f"Stopped following; {left} match(es) in flight are still played and rated, and "
+            f"the workers keep the ladder playing until `arena ladder stop {name}`."
+        )
         return
     console.print(
         f"{summary.enqueued} matches: {summary.finished} played, {summary.failed} failed."

@@ -1,8 +1,10 @@
-"""Ladders: create one, find it, set its built-in bots, open it for its matchmaker, stop and
-resume it, and say in words what it rates. A ladder's state follows the event lifecycle
-(`arena.tournament.lifecycle`): a stopped ladder's matchmakers stop pairing until it resumes.
+"""Ladders: create one, find it, set its built-in bots, start, stop and resume it, and say in
+words what it rates. A ladder's state follows the event lifecycle (`arena.tournament.lifecycle`):
+a running ladder is kept playing by the worker pool (`services.ladder_runs`), a stopped one's bots
+are paired no more until it resumes.
 
-The matchmaker loop itself runs in `workers.matchmaker`; `begin_run` is the check it passes first.
+`arena ladder run` (`workers.matchmaker`) follows a ladder's matches as they are played, or plays
+them itself; `begin_run` is the check it passes first.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import redis
 from arena.games import base_config
 from arena.ratings import Glicko2Config
 from arena.ratings.ladder import LadderParams
+from arena.services import ladder_runs
+from arena.store.ladder_runs import DEFAULT_CONCURRENCY, fill_fields
 from arena.store.ladders import LadderDefinition, LadderError, LadderRef, LadderStore, ladder_ref
 from arena.tournament.definition import TimeControl
 from arena.tournament.lifecycle import Command
@@ -71,19 +75,45 @@ def set_bots(client: redis.Redis, ref: LadderRef, bots: Sequence[str]) -> Ladder
     return LadderStore(client).set_bots(ref, tuple(bots))
 
 
-def begin_run(client: redis.Redis, ref: LadderRef) -> None:
-    """A matchmaker may pair this ladder's bots: created or running; a stopped or finished
-    ladder is refused, naming its state."""
-    LadderStore(client).transition(ref, Command.RUN)
+def begin_run(
+    client: redis.Redis,
+    ref: LadderRef,
+    concurrency: int = DEFAULT_CONCURRENCY,
+    budget: int | None = None,
+) -> None:
+    """`arena ladder run`: a created or running ladder runs on, with `concurrency` matches in
+    flight and, with `budget`, that many matches more at most; a stopped or finished ladder is
+    refused, naming its state. Nothing is queued here: the caller fills it."""
+    check_concurrency(concurrency)
+    also = fill_fields(concurrency, budget)
+    LadderStore(client).transition(ref, Command.RUN, also=also)
+
+
+def start(client: redis.Redis, ref: LadderRef, concurrency: int = DEFAULT_CONCURRENCY) -> int:
+    """Start a created ladder: the worker pool keeps `concurrency` of its matches in flight from
+    now on, with no process of its own; refused, naming its state, if running, stopped or
+    finished. How many matches are queued at once."""
+    check_concurrency(concurrency)
+    LadderStore(client).transition(ref, Command.START, also=fill_fields(concurrency, None))
+    return len(ladder_runs.fill(client, ref))
 
 
 def stop(client: redis.Redis, ref: LadderRef) -> None:
-    """Nothing more is paired or played; its ratings stay."""
+    """Nothing more is paired; a match in play finishes and is rated, a queued one is not
+    played; its ratings stay."""
     LadderStore(client).transition(ref, Command.STOP, "the organiser stopped it")
 
 
-def resume(client: redis.Redis, ref: LadderRef) -> None:
-    LadderStore(client).transition(ref, Command.RESUME)
+def resume(client: redis.Redis, ref: LadderRef) -> int:
+    """The worker pool fills it again (with no end, if a run had given it one); how many
+    matches are queued at once."""
+    LadderStore(client).transition(ref, Command.RESUME, also={"budget": ""})
+    return len(ladder_runs.fill(client, ref))
+
+
+def check_concurrency(concurrency: int) -> None:
+    if concurrency < 1:
+        raise LadderError(f"concurrency must be at least 1, not {concurrency}")
 
 
 def created(definition: LadderDefinition) -> str:
@@ -98,14 +128,25 @@ def plays(definition: LadderDefinition) -> str:
     return f"Ladder {definition.ref} plays: {', '.join(definition.bots) or 'no built-in bots'}."
 
 
-def stopped(ref: LadderRef) -> str:
+def started(ref: LadderRef, queued: int) -> str:
     return (
-        f"Ladder {ref} stopped: its matchmakers stop pairing and its queued matches are not played"
+        f"Ladder {ref} started: the workers (`arena worker`) keep its bots playing; "
+        f"{queued} match(es) queued now"
     )
 
 
-def resumed(ref: LadderRef) -> str:
-    return f"Ladder {ref} is running again; `arena ladder run {ref.name}` pairs its bots."
+def stopped(ref: LadderRef) -> str:
+    return (
+        f"Ladder {ref} stopped: its bots are paired no more and its queued matches are not "
+        "played (a match in play finishes and is rated)"
+    )
+
+
+def resumed(ref: LadderRef, queued: int) -> str:
+    return (
+        f"Ladder {ref} is running again; the workers keep its bots playing ({queued} match(es) "
+        "queued now)."
+    )
 
 
 def rates(definition: LadderDefinition) -> str:

@@ -166,7 +166,9 @@ def ladders() -> str:
 
 
 def ladder(slug: str) -> str:
-    """Hash: definition (JSON, fixed at creation), bots (JSON list, editable), created time."""
+    """Hash: definition (JSON, fixed at creation), bots (JSON list, editable), created time,
+    state, and how the worker pool fills it: concurrency (matches in flight at most) and budget
+    (matches still to queue; absent: no end)."""
     return f"{PREFIX}:ladder:{slug}"
 
 
@@ -209,6 +211,23 @@ def ladder_history(slug: str, player: str) -> str:
 def ladder_sequence(slug: str) -> str:
     """String: a counter numbering the ladder's matches (match and job ids derive from it)."""
     return f"{PREFIX}:ladder:{slug}:sequence"
+
+
+def ladder_in_flight(slug: str) -> str:
+    """Hash: RQ job id -> its match (JSON: number, players) for each of the ladder's matches
+    queued or in play; a bot named here is busy. Cleared by the job as it ends, or by the next
+    fill once RQ says the job ended or is gone (a killed worker's last attempt)."""
+    return f"{PREFIX}:ladder:{slug}:in-flight"
+
+
+def ladder_last_opponents(slug: str) -> str:
+    """Hash: player -> its last match's opponents (JSON list), so a fill avoids a rematch."""
+    return f"{PREFIX}:ladder:{slug}:last-opponents"
+
+
+def ladders_fill_lock() -> str:
+    """String with a TTL: held by the one worker filling every running ladder in its turn."""
+    return f"{PREFIX}:ladders:fill-lock"
 
 
 def metric_counter(name: str) -> str:

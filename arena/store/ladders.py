@@ -244,8 +244,9 @@ class LadderStore:
         return self.get(ref)
 
     def state(self, ref: LadderRef) -> State:
-        """Created until its matchmaker first runs; running; stopped by its organiser (its
-        matchmakers stop pairing, its queued matches are not played) until resumed."""
+        """Created until started (or first run); running (the worker pool keeps it playing);
+        stopped by its organiser (nothing more is paired, its queued matches are not played)
+        until resumed."""
         key = keys.ladder(ref.slug)
         value = self._redis.hget(key, "state")
         if value is not None:
@@ -256,13 +257,20 @@ class LadderStore:
             self._redis, key, "state", State.RUNNING if rated else State.CREATED
         )
 
-    def transition(self, ref: LadderRef, command: Command, reason: str = "") -> State:
-        """Apply `command` to the ladder's state in one transaction, or refuse it naming the
-        state (`LifecycleError`); the state it was in."""
+    def transition(
+        self,
+        ref: LadderRef,
+        command: Command,
+        reason: str = "",
+        also: Mapping[str, str | int] | None = None,
+    ) -> State:
+        """Apply `command` to the ladder's state in one transaction (with the fields `also`, such
+        as how the pool fills it), or refuse it naming the state (`LifecycleError`); the state
+        it was in."""
         self.state(ref)  # an unknown ladder fails here; a state missing is derived
         return states.transition(
             self._redis, keys.ladder(ref.slug), "state", f"ladder {ref}", command,
-            lambda state: self._state_detail(ref, state), reason,
+            lambda state: self._state_detail(ref, state), reason, also,
         )  # fmt: skip
 
     def _state_detail(self, ref: LadderRef, state: State) -> str:

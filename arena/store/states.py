@@ -5,7 +5,7 @@ commands at once (two `start`s), one is applied and the other refused, naming th
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import redis
 
@@ -21,9 +21,11 @@ def transition(
     command: Command,
     detail: Callable[[State], str],
     reason: str = "",
+    also: Mapping[str, str | int] | None = None,
 ) -> State:
     """Apply `command` to the state in `key`'s `field` (which must be there), noting `reason`
-    (why it stopped) and when; returns the state before. A command the state does not take
+    (why it stopped) and when, and writing the fields `also` in the same step; returns the
+    state before. A command the state does not take
     raises `LifecycleError` naming `event`, its state and `detail(state)`."""
     with client.pipeline() as pipe:
         while True:
@@ -34,7 +36,9 @@ def transition(
                     pipe.unwatch()
                     raise LifecycleError(event, before, command, detail(before))
                 pipe.multi()
-                pipe.hset(key, mapping={field: after.value, "reason": reason, "since": time.time()})
+                changes: dict[str, str | int | float] = {**(also or {})}
+                changes.update({field: after.value, "reason": reason, "since": time.time()})
+                pipe.hset(key, mapping=changes)  # type: ignore[arg-type]
                 pipe.execute()
                 return before
             except redis.WatchError:

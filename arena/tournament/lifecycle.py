@@ -21,7 +21,7 @@ class State(StrEnum):
 
 class Command(StrEnum):
     START = "start"
-    RUN = "run"  # a ladder's matchmaker: more than one may run, and run again after a crash
+    RUN = "run"  # `arena ladder run`: starts a ladder, or runs a running one on; may repeat
     STOP = "stop"
     RESUME = "resume"
     FINISH = "finish"  # the workers, once the last round is recorded

@@ -1,10 +1,9 @@
 """What the organiser does to ladders from the site: create one from a form with every option of
-`arena ladder create`, and, from its page, choose its built-in bots, stop it or resume it.
+`arena ladder create`, and, from its page, choose its built-in bots, start, stop or resume it.
 
 Every rule is the ladders service's (`arena.services.ladders`, which the CLI calls too): the
-site parses the form as the CLI parses its options, calls it and shows its message. The
-matchmaker that pairs a ladder's bots is a long-running process (`arena ladder run`), not a
-request: a created ladder starts when one first runs.
+site parses the form as the CLI parses its options, calls it and shows its message. A started
+ladder is kept playing by the worker pool (`arena worker`): no process of its own is needed.
 """
 
 from __future__ import annotations
@@ -143,6 +142,13 @@ async def set_bots(request: Request) -> Response:
     return await _act(request, "choose a ladder's bots", act)
 
 
+async def start(request: Request) -> Response:
+    def act(client: redis.Redis, definition: LadderDefinition, form: signer.Form) -> str:
+        return f"{ladders.started(definition.ref, ladders.start(client, definition.ref))}."
+
+    return await _act(request, "start a ladder", act)
+
+
 async def stop(request: Request) -> Response:
     def act(client: redis.Redis, definition: LadderDefinition, form: signer.Form) -> str:
         ladders.stop(client, definition.ref)
@@ -153,10 +159,9 @@ async def stop(request: Request) -> Response:
 
 async def resume(request: Request) -> Response:
     def act(client: redis.Redis, definition: LadderDefinition, form: signer.Form) -> str:
-        ladders.resume(client, definition.ref)
-        return ladders.resumed(definition.ref)
+        return ladders.resumed(definition.ref, ladders.resume(client, definition.ref))
 
     return await _act(request, "resume a ladder", act)
 
 
-ACTIONS = {"bots": set_bots, "stop": stop, "resume": resume}
+ACTIONS = {"bots": set_bots, "start": start, "stop": stop, "resume": resume}

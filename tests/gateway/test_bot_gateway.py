@@ -12,12 +12,12 @@ from arena.gateway.server import GatewaySettings, GatewayThread
 from arena.gateway.testing import Arena
 from arena.referee.referee import FaultPolicy, Termination
 from arena.services import events
+from arena.services.ladder_runs import eligible_players
 from arena.store.bots import BotRegistryError
 from arena.store.ladders import LadderDefinition, LadderRef
 from arena.tournament.definition import TimeControl
 from arena.v1 import bot_pb2, caper_pb2, game_pb2
 from tests.gateway.rawbot import RawBot, first_legal, hello
-from workers.matchmaker import eligible_players
 
 
 def connect(arena: Arena, name: str = "raw", **options: object) -> RawBot:

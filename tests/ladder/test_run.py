@@ -9,14 +9,16 @@ import pytest
 import redis
 
 from arena.metrics.recorder import GAMES, read_counter
+from arena.services import ladders
+from arena.services.ladder_runs import eligible_players, ladder_job_id
 from arena.store import keys
 from arena.store.bots import BotRegistry
 from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
 from arena.store.ratings.rebuild import rebuild
-from workers.ladder import ladder_job_id, ladder_match_id, play_and_rate
-from workers.matchmaker import Matchmaker, eligible_players, run_ladder
+from workers.ladder import ladder_match_id, play_and_rate
+from workers.matchmaker import Matchmaker, run_ladder
 
 BOTS = ("random", "greedy", "search#8")
 
@@ -114,3 +116,14 @@ def test_ladder_jobs_run_on_a_separate_worker_process(
     assert worker.returncode == 0, worker.stderr.decode()[-2000:]
     assert maker.reap() == 1 and maker.summary.finished == 1
     assert len(RatingStore(redis_client).results(ladder)) == 1
+
+
+def test_an_inline_run_of_a_started_ladder_plays_what_its_start_queued(
+    redis_client: redis.Redis,
+) -> None:
+    ladder = _ladder(redis_client)
+    assert ladders.start(redis_client, ladder.ref) == 1  # three bots: one pair at a time
+    summary = run_ladder(Matchmaker(redis_client, ladder, seed=1), max_matches=2, inline=True)
+    assert (summary.enqueued, summary.finished, summary.failed) == (2, 2, 0)
+    assert len(RatingStore(redis_client).results(ladder)) == 3, "the started match, then two"
+    assert arena_queue(redis_client).count == 0

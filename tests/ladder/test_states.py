@@ -50,6 +50,27 @@ def test_stop_and_resume_a_ladder_and_every_refusal_on_the_way(
     assert RatingStore(redis_client).results(ladder), "its ratings stayed"
 
 
+def test_start_a_ladder_on_the_workers_and_every_refusal(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    ladder, url = _ladder(redis_client), redis_server_url
+    refused(url, "concurrency must be at least 1, not 0",
+            "ladder", "start", "lad", "--concurrency", "0")  # fmt: skip
+    refused(url, "unknown ladder", "ladder", "start", "ghost")
+    out = arena(url, "ladder", "start", "lad", "--concurrency", "3")
+    assert out.exit_code == 0, out.output
+    assert f"Ladder {ladder.ref} started: the workers" in out.output
+    assert "1 match(es) queued now" in out.output  # two bots: one pair
+    assert LadderStore(redis_client).state(ladder.ref) is State.RUNNING
+    assert redis_client.hget(keys.ladder(ladder.ref.slug), "concurrency") == b"3"
+    refused(url, f"{LAD} is running (0 rated results); it has started already",
+            "ladder", "start", "lad")  # fmt: skip
+    arena(url, "ladder", "stop", "lad")
+    refused(url, f"{LAD} is stopped (0 rated results; the organiser stopped it); resume it "
+            "to go on", "ladder", "start", "lad")  # fmt: skip
+    assert arena_queue(redis_client).count == 1, "refused starts queue nothing"
+
+
 def test_a_stopped_ladders_queued_match_plays_nothing_and_its_matchmaker_stops(
     redis_client: redis.Redis,
 ) -> None:

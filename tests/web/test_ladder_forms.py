@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from arena.services import ladders
 from arena.store.bots import BotRegistry
+from arena.store.job_queue import arena_queue
 from arena.store.ladders import LadderStore, ladder_ref
 from arena.tournament.lifecycle import State
 from arena.web.app import create_app
@@ -158,12 +159,12 @@ def test_the_organiser_chooses_the_bots_stops_and_resumes_a_ladder(
     assert "<img src=x" not in markup.text and "&lt;img src=x onerror=alert(1)&gt;" in markup.text
     early = act(web, "stop")
     assert notice(early.text) == cli_refusal(redis_server_url, "ladder", "stop", "main")
-    ladders.begin_run(redis_client, ref)  # as its matchmaker does when it first runs
+    ladders.begin_run(redis_client, ref)  # as `arena ladder run` does
     stopped = act(web, "stop")
     assert notice(stopped.text) == f"{ladders.stopped(ref)}."
     assert store.state(ref) is State.STOPPED
     resumed = act(web, "resume")
-    assert notice(resumed.text) == ladders.resumed(ref) and store.state(ref) is State.RUNNING
+    assert notice(resumed.text) == ladders.resumed(ref, 1) and store.state(ref) is State.RUNNING
     missing = web.post("/ladders/caper.v1.ghost/stop", data={"csrf": csrf_of(page)})
     assert missing.status_code == 404 and "no ladder" in missing.text
 
@@ -183,9 +184,34 @@ def test_only_the_organiser_may_create_a_ladder_or_act_on_one(redis_client: redi
     csrf = csrf_of(page)
     refused = owner.post("/new-ladder", data={**FORM, "name": "mine", "csrf": csrf})
     assert refused.status_code == 403 and "only the organiser may" in refused.text
-    for action in ("bots", "stop", "resume"):
+    for action in ("bots", "start", "stop", "resume"):
         got = owner.post(f"{MAIN}/{action}", data={"csrf": csrf, "bots": "random"})
         assert got.status_code == 403, action
+    assert LadderStore(redis_client).state(ladder_ref("main")) is State.CREATED
     ladder = LadderStore(redis_client).find("main")
     assert [d.ref.name for d in LadderStore(redis_client).all()] == ["main"]
     assert ladder.bots == ("random", "greedy")
+
+
+def test_the_organiser_starts_a_ladder_on_the_workers_with_the_cli_s_refusals(
+    redis_client: redis.Redis, redis_server_url: str
+) -> None:
+    web = organiser(redis_client)
+    create(web)
+    page = web.get(MAIN).text
+    assert 'id="start"' in page and "arena ladder run" not in page
+    forged = web.post(f"{MAIN}/start", data={"csrf": "forged"}, follow_redirects=False)
+    assert forged.status_code == 403
+    store, ref = LadderStore(redis_client), ladder_ref("main")
+    assert store.state(ref) is State.CREATED and arena_queue(redis_client).count == 0
+    started = act(web, "start")
+    assert notice(started.text) == f"{ladders.started(ref, 1)}."
+    assert store.state(ref) is State.RUNNING and arena_queue(redis_client).count == 1
+    again = act(web, "start")
+    assert notice(again.text) == cli_refusal(redis_server_url, "ladder", "start", "main")
+    assert "it has started already" in notice(again.text)
+    act(web, "stop")
+    stopped = act(web, "start")
+    assert notice(stopped.text) == cli_refusal(redis_server_url, "ladder", "start", "main")
+    assert "resume it to go on" in notice(stopped.text)
+    assert arena_queue(redis_client).count == 1, "a refused start queues nothing"

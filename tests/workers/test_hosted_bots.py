@@ -14,6 +14,7 @@ import redis
 
 from arena.metrics.recorder import DECISION_LATENCY, read_histogram
 from arena.services import bots, hosted, sprt
+from arena.services.ladder_runs import eligible_players
 from arena.store.bots import BotRegistry, BotRegistryError
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatingStore
@@ -22,7 +23,7 @@ from arena.store.tournaments import Status, TournamentStore
 from tests.hosted.programs import PLAIN, submit_program, version_cache
 from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
-from workers.matchmaker import Matchmaker, eligible_players, run_ladder
+from workers.matchmaker import Matchmaker, run_ladder
 
 CRASH = "def act(request):\n    raise SystemExit(3)\n"
 GARBAGE = "def act(request):\n    print('{not json')\n    sys.stdout.flush()\n"

@@ -14,13 +14,14 @@ from rq.serializers import JSONSerializer
 from arena.cli import main
 from arena.games.api import Config
 from arena.gateway.testing import running_arena
+from arena.services.ladder_runs import DONE, ladder_job_id
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.ratings.rebuild import rebuild
 from tests.gateway.rawbot import RawBot
 from tests.workers.conftest import StartWorker
-from workers.ladder import enqueue_ladder_match, ladder_job_id, ladder_match_id
-from workers.matchmaker import DONE, Matchmaker, run_ladder
+from workers.ladder import enqueue_ladder_match, ladder_match_id
+from workers.matchmaker import Matchmaker, run_ladder
 
 pytestmark = pytest.mark.timeout(300)
 
