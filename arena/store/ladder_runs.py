@@ -74,6 +74,14 @@ class LadderRuns:
     def in_flight(self, slug: str) -> list[InFlight]:
         return _entries(self._redis.hgetall(keys.ladder_in_flight(slug)))
 
+    def load(self, slug: str) -> tuple[int, int]:
+        """(matches in flight, the most the pool keeps in flight)."""
+        with self._redis.pipeline(transaction=False) as pipe:
+            pipe.hlen(keys.ladder_in_flight(slug))
+            pipe.hget(keys.ladder(slug), "concurrency")
+            count, concurrency = pipe.execute()
+        return int(count), int(concurrency or DEFAULT_CONCURRENCY)
+
     def forget(self, slug: str, job_ids: Sequence[str]) -> int:
         """The matches of `job_ids` are over: their bots are free."""
         return int(self._redis.hdel(keys.ladder_in_flight(slug), *job_ids)) if job_ids else 0

@@ -8,6 +8,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.services import bots
+from arena.store.ladder_runs import LadderRuns
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
 from arena.store.ratings import RatingStore
 from arena.web import ladder_views as views
@@ -40,7 +41,7 @@ def ladder_page(request: Request) -> Response:
         "ladder": views.summary(client, definition),
         "standings": mark_revoked(views.standings(definition, rows), "bot", revoked),
         "builtin": definition.bots,
-        "name": definition.ref.name,
+        "in_flight": "{} of {}".format(*LadderRuns(client).load(definition.ref.slug)),
     }
     return page(request, "ladder.html", context)
 

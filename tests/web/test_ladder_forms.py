@@ -200,6 +200,7 @@ def test_the_organiser_starts_a_ladder_on_the_workers_with_the_cli_s_refusals(
     create(web)
     page = web.get(MAIN).text
     assert 'id="start"' in page and "arena ladder run" not in page
+    assert '<dd id="in-flight">0 of 2</dd>' in page
     forged = web.post(f"{MAIN}/start", data={"csrf": "forged"}, follow_redirects=False)
     assert forged.status_code == 403
     store, ref = LadderStore(redis_client), ladder_ref("main")
@@ -207,6 +208,7 @@ def test_the_organiser_starts_a_ladder_on_the_workers_with_the_cli_s_refusals(
     started = act(web, "start")
     assert notice(started.text) == f"{ladders.started(ref, 1)}."
     assert store.state(ref) is State.RUNNING and arena_queue(redis_client).count == 1
+    assert '<dd id="in-flight">1 of 2</dd>' in started.text, "queued for the workers"
     again = act(web, "start")
     assert notice(again.text) == cli_refusal(redis_server_url, "ladder", "start", "main")
     assert "it has started already" in notice(again.text)
