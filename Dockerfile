@@ -42,7 +42,7 @@ LABEL org.opencontainers.image.title="caper-arena" \
 # bubblewrap: the sandbox hosted (program) bots run in. Unprivileged, it needs the kernel's user
 # namespaces, which a pod gets with a seccomp/AppArmor profile that allows them.
 # gcc and libc6-dev: the `cc` a submission's build step compiles native bots with; nodejs: the
-# `node` runtime. Both are seen read-only under /usr inside the sandbox (python3 already is).
+# `node` runtime. A build sees the whole of /usr read-only; a program only its runtime's part.
 RUN apt-get update \
     && apt-get install -y --no-install-recommends bubblewrap=0.8.* \
         gcc=4:12.2.* libc6-dev=2.36-* nodejs=18.* \

@@ -113,8 +113,9 @@ def run_play(
 
 def _hosted_programs(
     bots: Sequence[str], redis_url: str | None
-) -> dict[str, tuple[Sequence[str], Path, Sequence[Path]]]:
-    """The command and folder of each "hosted:" bot in `bots`, its version ready to start."""
+) -> dict[str, tuple[Sequence[str], Path, Sequence[Path], str]]:
+    """The command, folder, lent folders and runtime of each "hosted:" bot in `bots`, its
+    version ready to start."""
     names = [name for name in bots if name.startswith(HOSTED_PREFIX)]
     if not names:
         return {}
@@ -123,7 +124,10 @@ def _hosted_programs(
 
     client = connect(require_redis_url(redis_url))
     found = {name: playable(client, name) for name in dict.fromkeys(names)}
-    return {name: (ready.command, ready.folder, ready.runtimes) for name, ready in found.items()}
+    return {
+        name: (ready.command, ready.folder, ready.runtimes, ready.runtime)
+        for name, ready in found.items()
+    }
 
 
 def _report_programs(console: Console, programs: Mapping[str, Program]) -> None:

@@ -1,7 +1,8 @@
 """A submission's build: its build command run once, by /bin/sh in the sandbox, with its own
-limits, its folder writable (and nothing else but its tmpfs). Its output (stdout and stderr
-together) is counted as it is read: past the limit, or past the wall-clock time, the build is
-killed whole and failed. The output's tail is kept for the bot's owner.
+limits, its folder writable (and nothing else but its tmpfs), the whole system's /usr shown.
+Its output (stdout and stderr together) is counted as it is read: past the limit, or past the
+wall-clock time, the build is killed whole and failed. The output's tail is kept for the bot's
+owner.
 """
 
 from __future__ import annotations

@@ -37,18 +37,18 @@ def started_programs(
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
     limits: Limits = DEFAULT_LIMITS,
-    given: Mapping[str, tuple[Sequence[str], Path, Sequence[Path]]] | None = None,
+    given: Mapping[str, tuple[Sequence[str], Path, Sequence[Path], str]] | None = None,
 ) -> Iterator[dict[str, Program]]:
     """The running program of each "cmd:" name in `names`, run in `folder`, and of each name
-    `given` a command, its own folder and its own runtimes (a hosted bot's version); every one
-    is stopped on leaving, whatever happened."""
+    `given` a command, its own folder, its own runtime folders and system runtime (a hosted
+    bot's version); every one is stopped on leaving, whatever happened."""
     programs: dict[str, Program] = {}
     given = given or {}
     try:
         for name in dict.fromkeys(names):
             if name in given:
-                command, own, lent = given[name]
-                programs[name] = Program(command, own, limits, sandboxed, lent)
+                command, own, lent, runtime = given[name]
+                programs[name] = Program(command, own, limits, sandboxed, lent, runtime=runtime)
             elif is_program(name):
                 programs[name] = Program(command_of(name), folder, limits, sandboxed, runtimes)
             else:

@@ -53,9 +53,12 @@ class Program:
         sandboxed: bool = True,
         runtimes: Sequence[Path] = (),
         hello_s: float = HELLO_S,
+        runtime: str | None = None,
     ) -> None:
+        """`runtime`: the system runtime the sandbox shows (a manifest's; None, the whole
+        system, for a command that names none)."""
         self.limits, self._hello_s = limits, hello_s
-        self._launch = launch(command, folder, limits, sandboxed, runtimes)
+        self._launch = launch(command, folder, limits, sandboxed, runtimes, runtime=runtime)
         self._pending = bytearray()  # read from its stdout, not yet a whole line
         self._ended = False  # its stdout is closed
         self._output = select.poll()

@@ -1,7 +1,7 @@
 """The sandbox a program bot runs in: Debian's bubblewrap, with rlimits set before it starts.
 
 No network (a new network namespace), a new PID namespace with its own /proc, a read-only system
-(/usr and its merged-usr links, and /etc/alternatives' symlinks: no other file of /etc, nor
+with only the runtime the manifest asks for (arena.hosted.system: no other file of /etc, nor
 /home, /work, /run or /var of the host), the program's folder read-only at /bot, a private
 tmpfs of bounded size at /tmp, an empty environment, and an unprivileged user (nobody). CPU
 time, address space, processes, open files and file size are bounded with rlimits, inherited by
@@ -11,6 +11,7 @@ root, and an rlimit needs no privilege.
 Nothing runs in the caller's process between fork and exec, so Python's subprocess can vfork:
 forking a worker-sized Python process costs far more than the sandbox itself. A small shell
 script sets the rlimits instead (`ulimit`), and as root `setpriv` drops privileges first.
+The shell inside the sandbox is the host's, run from an fd opened outside (a runtime shows none).
 
 The program's stdout reaches the arena through a pipe that only the program holds: bubblewrap
 keeps its own stdin, stdout and stderr open until the sandbox ends, so were the program's stdout
@@ -27,6 +28,8 @@ import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from arena.hosted.system import system_binds
 
 NOBODY = 65534
 # As root, each program's sandbox runs as a host user of its own, drawn from a range no account
@@ -73,7 +76,10 @@ class Launch:
 
 
 # Inside the sandbox: the pipe on fd 3 becomes the program's stdout, and only the program's.
-INNER = 'exec "$@" 1>&3 3>&-'
+# The shell doing it is the host's, opened on fd 4 outside and run from there: a runtime that
+# has no shell of its own is shown none, and the fd is closed before the program starts.
+SHELL_FD = 4
+INNER = f'exec "$@" 1>&3 3>&- {SHELL_FD}<&-'
 
 
 def launch(
@@ -83,11 +89,14 @@ def launch(
     sandboxed: bool = True,
     runtimes: Sequence[Path] = (),
     writable: bool = False,
+    runtime: str | None = None,
 ) -> Launch:
     """The launch of `command` run in `folder`, inside the sandbox unless `sandboxed` is False
     (debugging: the program then sees the host as the caller does, limits still apply).
     `runtimes` are extra folders bound read-only where they are on the host (a virtualenv).
-    `writable`: the folder is bound read-write (a submission's build writes its products)."""
+    `writable`: the folder is bound read-write (a submission's build writes its products).
+    `runtime`: the system runtime shown (a manifest's python, node or native; None, the whole
+    system, for a command that names none, arena.hosted.system)."""
     folder = folder.resolve()
     if not sandboxed:
         env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(folder)}
@@ -98,8 +107,10 @@ def launch(
             "bubblewrap (bwrap) is not installed: install it (make test-tools, or apt-get install "
             "bubblewrap), or play with --no-sandbox"
         )
-    argv = [bwrap, *_isolation(runtimes), *_filesystem(folder, limits, runtimes, writable)]
-    argv += ["--chdir", SANDBOX_DIR, "--", "/bin/sh", "-c", INNER, "sh", *command]
+    argv = [bwrap, *_isolation(runtimes), *system_binds(runtime)]
+    argv += _filesystem(folder, limits, runtimes, writable)
+    argv += ["--chdir", SANDBOX_DIR, "--", f"/proc/self/fd/{SHELL_FD}", "-c", INNER, "sh"]
+    argv += command
     user = NOBODY if writable else SANDBOX_UIDS[secrets.randbelow(len(SANDBOX_UIDS))]
     dropped = user if os.geteuid() == 0 else None
     return Launch(_as_user(_limited(limits, argv, move_stdout=True), user), None, {}, dropped)
@@ -129,16 +140,7 @@ def _isolation(runtimes: Sequence[Path]) -> list[str]:
 def _filesystem(
     folder: Path, limits: Limits, runtimes: Sequence[Path], writable: bool
 ) -> list[str]:
-    args = ["--ro-bind", "/usr", "/usr"]
-    for link in ("bin", "lib", "lib64", "sbin"):
-        target = Path("/", link)
-        if target.is_symlink():
-            args += ["--symlink", os.readlink(target), f"/{link}"]
-        elif target.is_dir():
-            args += ["--ro-bind", str(target), f"/{link}"]
-    # Debian's alternatives are symlinks only (cc -> gcc, ...): a build's compiler needs them.
-    if Path("/etc/alternatives").is_dir():
-        args += ["--ro-bind", "/etc/alternatives", "/etc/alternatives"]
+    args = []
     for runtime in runtimes:
         args += ["--ro-bind", str(runtime.resolve()), str(runtime.resolve())]
     args += ["--proc", "/proc", "--dev", "/dev"]
@@ -160,7 +162,7 @@ def _limited(limits: Limits, argv: list[str], move_stdout: bool) -> list[str]:
     ]
     script = "; ".join(f"ulimit {flag} {value}" for flag, value in bounds)
     if move_stdout:
-        script += "; exec 3>&1 1>/dev/null"
+        script += f"; exec 3>&1 1>/dev/null {SHELL_FD}</bin/sh"
     return ["/bin/sh", "-c", f'{script}; exec "$@"', "sh", *argv]
 
 

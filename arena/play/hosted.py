@@ -68,7 +68,13 @@ class HostedPrograms:
             version = playable(self._client, bot.name)
         except HostedError as error:
             return str(error)
-        program = Program(version.command, version.folder, self._limits, runtimes=version.runtimes)
+        program = Program(
+            version.command,
+            version.folder,
+            self._limits,
+            runtimes=version.runtimes,
+            runtime=version.runtime,
+        )
         program.spawn()
         self._versions[bot.name] = (bot.bot_id, version.version)
         return program

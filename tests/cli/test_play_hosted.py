@@ -108,7 +108,9 @@ def test_the_sdk_example_plays_with_the_sdk_lent_and_nothing_else_of_the_arena(
     )
     hosted.submit(redis_client, "sdkbot", probe, token, None)
     ready = hosted.playable(redis_client, "sdkbot")
-    program = Program(ready.command, ready.folder, runtimes=ready.runtimes, hello_s=5.0)
+    program = Program(
+        ready.command, ready.folder, runtimes=ready.runtimes, hello_s=5.0, runtime=ready.runtime
+    )
     program.start()
     program.stop()
     assert "SEEN False" in program.stderr  # bots_sdk imported, the repository around it unseen

@@ -74,7 +74,9 @@ def running(
     body: str, limits: Limits = TEST_LIMITS, sandboxed: bool = True, hello_s: float = 30.0
 ) -> Iterator[Program]:
     with program_folder(body) as folder:
-        program = Program(["python3", "bot.py"], folder, limits, sandboxed, hello_s=hello_s)
+        program = Program(
+            ["python3", "bot.py"], folder, limits, sandboxed, hello_s=hello_s, runtime="python"
+        )
         STARTED.append(program)
         try:
             program.start()

