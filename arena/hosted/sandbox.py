@@ -146,6 +146,9 @@ def _filesystem(
     args += ["--proc", "/proc", "--dev", "/dev"]
     args += ["--size", str(limits.tmpfs_mib * MIB), "--tmpfs", "/tmp"]
     args += ["--bind" if writable else "--ro-bind", str(folder), SANDBOX_DIR]
+    # The root is bubblewrap's own tmpfs, where it made the folders of what is bound (/usr,
+    # /usr/bin, ...): read-only too, so nothing but /tmp (and a build's /bot) takes a file.
+    args += ["--remount-ro", "/"]
     return args
 
 

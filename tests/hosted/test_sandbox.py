@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import socket
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlparse
@@ -17,50 +16,10 @@ import pytest
 from arena.hosted.program import Program
 from arena.hosted.sandbox import NOBODY
 from arena.referee.referee import Termination
-from tests.hosted.programs import PLAIN, STARTED, TEST_LIMITS, TEST_POLICY, play, running
+from tests.hosted.conftest import SECRET
+from tests.hosted.programs import PLAIN, TEST_LIMITS, TEST_POLICY, play, running
 
-SECRET = "arena-secret-token-7f3a"
-
-
-def _mounts() -> str:
-    return Path("/proc/self/mountinfo").read_text()
-
-
-def _left_behind(programs: list[Program]) -> list[psutil.Process]:
-    """Processes of `programs` still running a few seconds after they were killed: this
-    process's descendants and, as root, the processes of their sandboxes' own host users (no
-    other suite's). The kernel tears a PID namespace down one process at a time, and a killed
-    sandbox's inner processes are orphans reaped by the host's init, so zombies are not
-    counted."""
-    users = {program.user for program in programs if program.user is not None}
-    alive: list[psutil.Process] = []
-    for _ in range(100):
-        mine = psutil.Process().children(recursive=True)
-        found = mine + [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real in users]
-        alive = [p for p in found if _running(p)]
-        if not alive:
-            break
-        time.sleep(0.05)
-    return alive
-
-
-def _running(process: psutil.Process) -> bool:
-    try:
-        return bool(process.status() != psutil.STATUS_ZOMBIE)
-    except psutil.NoSuchProcess:
-        return False
-
-
-@pytest.fixture(autouse=True)
-def host_unchanged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test leaves no process and no mount behind; the arena's environment has a secret
-    the program must not see."""
-    monkeypatch.setenv("ARENA_TOKEN", SECRET)
-    mounts = _mounts()
-    STARTED.clear()
-    yield
-    assert _left_behind(STARTED) == []
-    assert _mounts() == mounts
+pytestmark = pytest.mark.usefixtures("host_unchanged")
 
 
 def test_the_arena_environment_files_and_processes_are_out_of_sight() -> None:
@@ -137,6 +96,8 @@ def act(request):
         outcome = play(program)
     assert outcome.termination is Termination.NORMAL  # it plays on after every refusal
     assert "WROTE" not in program.stderr
+    for path in ("/bot/x", "/usr/x", "/x"):  # read-only, not merely past the file size limit
+        assert f"FAILED {path} OSError 30" in program.stderr  # EROFS
     assert "FAILED /tmp/big OSError 28" in program.stderr  # ENOSPC: the tmpfs is 4 MiB
 
 
