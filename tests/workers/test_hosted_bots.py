@@ -31,16 +31,19 @@ GARBAGE = "def act(request):\n    print('{not json')\n    sys.stdout.flush()\n"
 
 @pytest.fixture(autouse=True)
 def cache() -> Iterator[Path]:
-    """The versions' cache, and afterwards no program of this test left running: none of this
-    process's children, and no sandbox whose command line binds a folder of this cache."""
+    """The versions' cache, and afterwards no program of this test left running: none of the
+    children this process gained during the test (the session's own, such as a browser driver
+    or the Redis server, were there before it), and no sandbox whose command line binds a folder
+    of this cache."""
+    before = {child.pid for child in psutil.Process().children(recursive=True)}
     with version_cache() as folder:
         yield folder
-        assert _left_running(str(folder)) == []
+        assert _left_running(str(folder), before) == []
 
 
-def _left_running(cache: str) -> list[psutil.Process]:
+def _left_running(cache: str, before: set[int]) -> list[psutil.Process]:
     for _ in range(100):  # a killed sandbox's processes go one at a time
-        found = psutil.Process().children(recursive=True)
+        found = [p for p in psutil.Process().children(recursive=True) if p.pid not in before]
         found += [
             p
             for p in psutil.process_iter(["cmdline"])
