@@ -161,7 +161,8 @@ def _versions_table(name: str, found: list[VersionInfo], chosen: VersionInfo | N
     """The versions, the one `hosted:NAME` plays marked."""
     table = Table(title=f"Versions of {name}, newest first (* the one played)")
     for column in ("version", "files", "size", "submitted (UTC)", "runtime", "build"):
-        table.add_column(column)
+        # A version id is copied whole into `hosted:NAME@VERSION`: other cells wrap first.
+        table.add_column(column, no_wrap=column in ("version", "build"))
     for info in found:
         when = datetime.fromtimestamp(info.submitted, UTC).strftime("%Y-%m-%d %H:%M:%S")
         build = info.build.value
