@@ -60,8 +60,8 @@ def bot_submit(
             console.print("The arena is building it in its sandbox...")
             info = hosted_remote.wait_for_build(site, name, info.version, token)
     else:
+        from arena.play.hosted_build import build
         from arena.services.hosted import submit
-        from arena.services.hosted_build import build
 
         client = _client(redis_url)
         submitted = submit(client, name, path, token, admin_token=None)
@@ -115,8 +115,8 @@ def bot_versions(
     """List the versions of hosted bot NAME, newest first, with their build state. With the
     bot's token, --build-output prints what a version's build wrote and --program-log the end
     of what its program wrote to stderr in its last match."""
+    from arena.play.hosted_versions import played
     from arena.services.hosted import build_output, versions
-    from arena.services.hosted_versions import played
 
     if program_log:
         return _print_log(name, redis_url, token, site)

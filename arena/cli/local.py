@@ -18,10 +18,10 @@ from arena.games.api import Config, ConfigError, Game, Result
 from arena.games.record import GameRecord, outcome_text, replay_states
 from arena.hosted.local import command_of, is_program, started_programs
 from arena.hosted.program import Program
+from arena.play.hosted import playable
+from arena.play.hosted_versions import PREFIX as HOSTED_PREFIX
 from arena.play.local import PlayedGame, play_rotation
 from arena.referee.seats import Layout, layout, lineup, side_results
-from arena.services.hosted import playable
-from arena.services.hosted_versions import PREFIX as HOSTED_PREFIX
 from arena.stats import mean_ci, proportion_ci, ranks
 
 

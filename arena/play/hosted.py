@@ -5,6 +5,8 @@ match ends, whatever happened. A hosted bot is never waited for: the arena runs 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -12,13 +14,49 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name
 from arena.games.api import Game
+from arena.hosted.manifest import missing_runtime, runtime_folders
 from arena.hosted.program import MATCH_OVER, Program
 from arena.hosted.sandbox import DEFAULT_LIMITS, Limits
 from arena.hosted.seat import ProgramSeat, UnplayableSeat
+from arena.play.hosted_build import build
+from arena.play.hosted_versions import HostedError, find_version, materialise, parse_spec
 from arena.referee.referee import Seat
-from arena.services.hosted import HostedError, playable
-from arena.store.bot_versions import BotVersions
+from arena.store.bot_versions import BotVersions, BuildState
 from arena.store.bots import BotInfo, BotRegistry
+
+
+@dataclass(frozen=True, slots=True)
+class Playable:
+    """A version ready to start: its command, run in `folder` (read-only to the program)."""
+
+    bot: str
+    version: str
+    command: tuple[str, ...]
+    folder: Path
+    runtime: str
+    runtimes: tuple[Path, ...] = ()  # folders of the arena lent read-only (runtime_folders)
+
+
+def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playable:
+    """The version `spec` names, unpacked and ready to start; one not built yet is built first.
+    A version named whose build failed is refused; for "NAME", a newest version whose build
+    fails now gives way to the newest one before it that builds."""
+    bot, info = find_version(client, spec)
+    while info.build is BuildState.PENDING:
+        info = build(client, bot, info)
+        if info.build is BuildState.FAILED and parse_spec(spec)[1] is None:
+            bot, info = find_version(client, spec)  # the failed one is passed over now
+    if info.build is BuildState.FAILED:
+        raise HostedError(
+            f"version {info.version} of bot {bot.name} failed to build: it is not played"
+        )
+    manifest = info.manifest
+    if (missing := missing_runtime(str(manifest["runtime"]))) is not None:
+        raise HostedError(f"bot {bot.name} cannot play here: {missing}")
+    command = tuple(str(word) for word in manifest["command"])  # type: ignore[attr-defined]
+    folder = materialise(client, bot.bot_id, info, root)
+    runtime = str(manifest["runtime"])
+    return Playable(bot.name, info.version, command, folder, runtime, runtime_folders(runtime))
 
 
 class HostedPrograms:

@@ -2,9 +2,10 @@
 
 `submit` stores a new version of a registered bot from a folder or an archive (content-addressed:
 the same files give the same version, stored once) and marks the bot hosted; only the bot's
-token or the admin token may. `versions` lists them; `build` runs a version's build command once,
-in the sandbox; `playable` finds the version to play ("NAME" the newest playable one,
-"NAME@VERSION" that one) with its folder on this machine (`materialise`, cached) and command.
+token or the admin token may. `versions` lists them, `build_output` and `program_log` show their
+owner how a build and the last match went. Building a version and making it ready to play are
+the playing layer's (arena.play.hosted_build, arena.play.hosted), which the workers reach without
+coming up here.
 """
 
 from __future__ import annotations
@@ -27,18 +28,13 @@ from arena.hosted.manifest import (
     MANIFEST_NAME,
     Manifest,
     ManifestError,
-    missing_runtime,
     parse_manifest,
-    runtime_folders,
 )
-from arena.services.hosted_build import build
-from arena.services.hosted_versions import (
+from arena.play.hosted_versions import (
     HostedError as HostedError,  # the error every hosted-bot operation raises
 )
-from arena.services.hosted_versions import (
+from arena.play.hosted_versions import (
     find_version,
-    materialise,
-    parse_spec,
     registered_bot,
 )
 from arena.store.bot_versions import BotVersions, BuildState, ProgramLog, VersionInfo
@@ -52,18 +48,6 @@ class Submitted:
     bot: BotInfo
     version: VersionInfo
     new: bool  # False: these files were stored already, as this version
-
-
-@dataclass(frozen=True, slots=True)
-class Playable:
-    """A version ready to start: its command, run in `folder` (read-only to the program)."""
-
-    bot: str
-    version: str
-    command: tuple[str, ...]
-    folder: Path
-    runtime: str
-    runtimes: tuple[Path, ...] = ()  # folders of the arena lent read-only (runtime_folders)
 
 
 def submit(
@@ -180,25 +164,3 @@ def is_hosted(client: redis.Redis, name: str) -> bool:
     """Whether `name` is a registered bot with a submitted version (the arena runs it)."""
     bot = BotRegistry(client).by_name(name)
     return bot is not None and BotVersions(client).is_hosted(bot.bot_id)
-
-
-def playable(client: redis.Redis, spec: str, root: Path | None = None) -> Playable:
-    """The version `spec` names, unpacked and ready to start; one not built yet is built first.
-    A version named whose build failed is refused; for "NAME", a newest version whose build
-    fails now gives way to the newest one before it that builds."""
-    bot, info = find_version(client, spec)
-    while info.build is BuildState.PENDING:
-        info = build(client, bot, info)
-        if info.build is BuildState.FAILED and parse_spec(spec)[1] is None:
-            bot, info = find_version(client, spec)  # the failed one is passed over now
-    if info.build is BuildState.FAILED:
-        raise HostedError(
-            f"version {info.version} of bot {bot.name} failed to build: it is not played"
-        )
-    manifest = info.manifest
-    if (missing := missing_runtime(str(manifest["runtime"]))) is not None:
-        raise HostedError(f"bot {bot.name} cannot play here: {missing}")
-    command = tuple(str(word) for word in manifest["command"])  # type: ignore[attr-defined]
-    folder = materialise(client, bot.bot_id, info, root)
-    runtime = str(manifest["runtime"])
-    return Playable(bot.name, info.version, command, folder, runtime, runtime_folders(runtime))

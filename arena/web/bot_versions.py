@@ -23,8 +23,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.hosted.archive import DEFAULT_SUBMISSION_LIMITS
-from arena.services import hosted, hosted_versions, signin
-from arena.services.hosted_build import build
+from arena.play import hosted_versions
+from arena.play.hosted_build import build
+from arena.services import hosted, signin
 from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo, BotRegistry
 from arena.store.web_sessions import WebSession

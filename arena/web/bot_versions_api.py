@@ -18,7 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from arena.services import hosted, hosted_versions, signin
+from arena.play import hosted_versions
+from arena.services import hosted, signin
 from arena.store.bot_versions import BuildState, VersionInfo
 from arena.store.bots import BotRegistryError
 from arena.web import signer

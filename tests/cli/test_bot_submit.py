@@ -11,8 +11,8 @@ from click.testing import CliRunner, Result
 from pytest import MonkeyPatch
 
 from arena.cli import main
+from arena.play.hosted_versions import CACHE_ENV
 from arena.services import bots
-from arena.services.hosted_versions import CACHE_ENV
 
 
 def arena(url: str, *args: str, token: str | None = None) -> Result:

@@ -15,7 +15,9 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.hosted.program import Program
-from arena.services import bots, hosted, hosted_versions
+from arena.play import hosted_versions
+from arena.play.hosted import playable
+from arena.services import bots, hosted
 from arena.store.bot_versions import BuildState
 
 C_EXAMPLE = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "c"
@@ -107,7 +109,7 @@ def test_the_sdk_example_plays_with_the_sdk_lent_and_nothing_else_of_the_arena(
         f"import bots_sdk, os, sys\nprint('SEEN', {seen}, file=sys.stderr)\n"
     )
     hosted.submit(redis_client, "sdkbot", probe, token, None)
-    ready = hosted.playable(redis_client, "sdkbot")
+    ready = playable(redis_client, "sdkbot")
     program = Program(
         ready.command, ready.folder, runtimes=ready.runtimes, hello_s=5.0, runtime=ready.runtime
     )

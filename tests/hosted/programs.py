@@ -18,9 +18,9 @@ from arena.games import base_config, get_game
 from arena.hosted.program import Program
 from arena.hosted.sandbox import Limits
 from arena.hosted.seat import ProgramSeat
+from arena.play.hosted_versions import CACHE_ENV
 from arena.referee.referee import BuiltinSeat, FaultPolicy, GameOutcome, Seat, referee_game
 from arena.services import bots, hosted
-from arena.services.hosted_versions import CACHE_ENV
 
 # The prelude every test program starts with: hello, then `act(request)` for each decision
 # (its answer is the reply, None for none) and `on(message)` for every message.

@@ -11,7 +11,9 @@ import redis
 
 from arena.hosted.archive import SubmissionError, SubmissionLimits
 from arena.hosted.manifest import ManifestError
-from arena.services import bots, hosted, hosted_versions
+from arena.play import hosted_versions
+from arena.play.hosted import playable
+from arena.services import bots, hosted
 from arena.store import keys
 from arena.store.backup import backup, restore
 from arena.store.bot_versions import BotVersions, BuildState
@@ -124,21 +126,21 @@ def test_the_newest_version_is_played_from_a_cached_folder(
 ) -> None:
     _, token = bots.register(redis_client, "player")
     with pytest.raises(hosted.HostedError, match="no submitted version"):
-        hosted.playable(redis_client, "hosted:player", tmp_path)
+        playable(redis_client, "hosted:player", tmp_path)
     old = hosted.submit(redis_client, "player", bot_folder(tmp_path / "a"), token, None)
     new = hosted.submit(
         redis_client, "player", bot_folder(tmp_path / "b", "print(2)\n"), token, None
     )
     cache = tmp_path / "cache"
     cache.mkdir()
-    ready = hosted.playable(redis_client, "hosted:player", cache)
+    ready = playable(redis_client, "hosted:player", cache)
     assert (ready.version, ready.command) == (new.version.version, ("python3", "bot.py"))
     assert (ready.folder / "bot.py").read_text() == "print(2)\n"
-    assert hosted.playable(redis_client, "player", cache).folder == ready.folder  # unpacked once
-    pinned = hosted.playable(redis_client, f"player@{old.version.version[:6]}", cache)
+    assert playable(redis_client, "player", cache).folder == ready.folder  # unpacked once
+    pinned = playable(redis_client, f"player@{old.version.version[:6]}", cache)
     assert (pinned.folder / "bot.py").read_text() == "print('v1')\n"
     with pytest.raises(hosted.HostedError, match="has no version 'ffff'"):
-        hosted.playable(redis_client, "player@ffff", cache)
+        playable(redis_client, "player@ffff", cache)
 
 
 def test_idle_cached_folders_are_pruned_and_unpacked_again(
@@ -148,13 +150,13 @@ def test_idle_cached_folders_are_pruned_and_unpacked_again(
     hosted.submit(redis_client, "cached", bot_folder(tmp_path / "a"), token, None)
     cache = tmp_path / "cache"
     cache.mkdir()
-    first = hosted.playable(redis_client, "cached", cache).folder
+    first = playable(redis_client, "cached", cache).folder
     stale = cache / ".unpacking-left-by-a-crash"
     stale.mkdir()
     os.utime(first, (1, 1))
     os.utime(stale, (1, 1))
     assert sorted(hosted_versions.prune_cache(cache)) == sorted([first, stale])
-    again = hosted.playable(redis_client, "cached", cache).folder
+    again = playable(redis_client, "cached", cache).folder
     assert again == first and (again / "bot.py").read_text() == "print('v1')\n"
     assert hosted_versions.prune_cache(cache) == []  # just used
 
@@ -168,7 +170,7 @@ def test_versions_survive_a_backup_and_restore(redis_client: redis.Redis, tmp_pa
     assert [v.version for v in hosted.versions(redis_client, "kept")] == [stored.version.version]
     cache = tmp_path / "cache"
     cache.mkdir()
-    assert (hosted.playable(redis_client, "kept", cache).folder / "bot.py").exists()
+    assert (playable(redis_client, "kept", cache).folder / "bot.py").exists()
 
 
 def test_only_the_newest_versions_are_kept_and_the_played_one(

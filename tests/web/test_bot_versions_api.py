@@ -14,7 +14,8 @@ from click.testing import CliRunner, Result
 from starlette.testclient import TestClient
 
 from arena.cli import main
-from arena.services import bots, hosted, hosted_versions
+from arena.play import hosted_versions
+from arena.services import bots, hosted
 from arena.services.signin import SignInLimits
 from arena.store.bot_versions import BuildState
 from arena.web.app import create_app

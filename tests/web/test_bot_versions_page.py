@@ -15,7 +15,8 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arena.services import hosted, hosted_versions
+from arena.play import hosted_versions
+from arena.services import hosted
 from arena.store.bots import BotRegistry
 from arena.web.app import create_app
 from arena.web.bot_versions import UPLOAD_LIMIT_BYTES

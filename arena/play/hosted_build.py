@@ -18,7 +18,7 @@ import redis
 from arena.hosted.archive import SubmissionError, pack, read_submission, unpack
 from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits, BuildResult, run_build
 from arena.hosted.manifest import missing_runtime
-from arena.services.hosted_versions import HostedError, cache_root
+from arena.play.hosted_versions import HostedError, cache_root
 from arena.store.bot_versions import BotVersions, BuildState, VersionInfo
 from arena.store.bots import BotInfo
 

@@ -13,8 +13,10 @@ import pytest
 import redis
 
 from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits
-from arena.services import bots, hosted, hosted_versions
-from arena.services.hosted_build import build
+from arena.play import hosted_versions
+from arena.play.hosted import playable
+from arena.play.hosted_build import build
+from arena.services import bots, hosted
 from arena.store.bot_versions import BuildState
 
 C_PROGRAM = '#include <stdio.h>\nint main(void) { puts("built and running"); return 0; }\n'
@@ -48,7 +50,7 @@ def test_a_c_program_is_built_once_and_its_product_played(
     assert info.build is BuildState.BUILT, info.build_output
     assert "compiled" in info.build_output and info.build_seconds is not None
     assert build(redis_client, done.bot, info, QUICK, cache) == info  # built once
-    ready = hosted.playable(redis_client, "cbot", cache)
+    ready = playable(redis_client, "cbot", cache)
     assert (ready.folder / "bot").stat().st_mode & 0o111
     assert (ready.folder / "bot.c").read_text() == C_PROGRAM
     assert list(cache.glob(".building-*")) == []  # the scratch folder is gone
@@ -70,13 +72,13 @@ def test_a_failed_build_is_shown_to_the_owner_and_never_played(
     token = bots.rotate_token(redis_client, "broken")[1]
     build(redis_client, done.bot, done.version, QUICK, cache)
     with pytest.raises(hosted.HostedError, match="failed to build"):
-        hosted.playable(redis_client, f"broken@{done.version.version}", cache)
+        playable(redis_client, f"broken@{done.version.version}", cache)
     info = hosted.versions(redis_client, "broken")[0]
     assert info.build is BuildState.FAILED
     output = hosted.build_output(redis_client, "broken", info.version, token, None)
     assert why in output and len(output) <= 16 * 1024 + 200
     with pytest.raises(hosted.HostedError, match="every version of bot broken failed"):
-        hosted.playable(redis_client, "broken", cache)
+        playable(redis_client, "broken", cache)
     with pytest.raises(hosted.HostedError, match="neither"):
         hosted.build_output(redis_client, "broken", info.version, "not-the-token", None)
 
@@ -93,7 +95,7 @@ def test_a_newest_version_that_fails_to_build_gives_way_to_the_one_before(
     assert (
         hosted_versions.played(hosted.versions(redis_client, "fallback")) == newest
     )  # not built yet
-    ready = hosted.playable(redis_client, "fallback", cache)
+    ready = playable(redis_client, "fallback", cache)
     assert ready.version == good.version.version and (ready.folder / "bot").exists()
     found = hosted.versions(redis_client, "fallback")
     assert [v.build for v in found] == [BuildState.FAILED, BuildState.BUILT]
