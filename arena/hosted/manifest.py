@@ -10,6 +10,7 @@ Unknown keys are refused, so a misspelt `biuld` is not silently ignored.
 
 from __future__ import annotations
 
+import importlib.util
 import shlex
 import shutil
 import sys
@@ -97,10 +98,16 @@ def runtime_folders(runtime: str) -> tuple[Path, ...]:
     folders are lent too, each alone (not the source tree around them)."""
     if runtime != "python":
         return ()
-    import arena
-    import bots_sdk
-
     environment = Path(sys.prefix)
-    packages = [Path(module.__file__ or "").parent for module in (arena, bots_sdk)]
+    packages = [_package_folder(name) for name in ("arena", "bots_sdk")]
     outside = tuple(p for p in packages if not p.resolve().is_relative_to(environment.resolve()))
     return (environment, *outside) if sys.prefix != sys.base_prefix else outside
+
+
+def _package_folder(name: str) -> Path:
+    """Where an installed package lives, found without importing it (the SDK sits above
+    this layer)."""
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        raise ModuleNotFoundError(f"the package {name} is not installed here")
+    return Path(spec.origin).parent
