@@ -42,12 +42,12 @@
     fetch(url, { cache: "no-store" })
       .then(function (r) { return r.json(); })
       .then(function (p) {
-        show(p);
         var changed = String(p.done) !== done || p.status !== status;
         done = String(p.done);
         status = p.status;
         var next = changed ? refreshBody() : Promise.resolve();
         return next.then(function () {
+          show(p);  // after the body: a page saying "finished" shows the final standings
           card.dataset.done = done;
           card.dataset.status = status;
           if (p.live) { window.setTimeout(poll, periodMs); }
