@@ -24,7 +24,8 @@ NATURAL = click.IntRange(min=0)
 @click.version_option(package_name="caper-arena")
 @click.pass_context
 def main(context: click.Context) -> None:
-    """Caper Arena: tournaments and rated ladders for Caper-playing bots."""
+    """Caper Arena: play bots at Caper, Caper: Europe and Age of Thieves, locally or in
+    tournaments, rated ladders and SPRT tests played by a worker pool."""
     # Every subcommand that starts processes stops them in `finally` blocks: on SIGTERM too.
     context.with_resource(sigterm_interrupts())
 
@@ -212,7 +213,7 @@ def serve(
 
 @main.group()
 def bot() -> None:
-    """Register and list remote bots."""
+    """Register and list bots; submit and list the versions of a hosted bot."""
 
 
 @bot.command("register")
@@ -242,7 +243,7 @@ def bot_list(redis_url: str | None) -> None:
 @click.argument("player_b")
 @REDIS_OPTION
 @click.option("--games", "-n", default=2, type=POSITIVE, show_default=True, help="Games to play.")
-@click.option("--seed", default=1, show_default=True)
+@click.option("--seed", default=1, show_default=True, help="Seed of the first deal.")
 @click.option(
     "--game",
     "game_id",
@@ -275,7 +276,8 @@ def match(
     grace_ms: int,
     no_duplicate: bool,
 ) -> None:
-    """Play PLAYER_A against PLAYER_B through the gateway (registered or built-in bots)."""
+    """Play PLAYER_A against PLAYER_B through the gateway: built-in, hosted or registered bots
+    (a registered one connected)."""
     from arena.cli.network import run_match
     from arena.referee.referee import FaultPolicy
 

@@ -64,7 +64,9 @@ def ladder_group() -> None:
     "--provisional-rd", default=110.0, show_default=True, help="Provisional above this RD."
 )
 @click.option("--bots", default="random,greedy", show_default=True, help="Built-in bots.")
-@click.option("--no-remote", is_flag=True, help="Leave connected registered bots out.")
+@click.option(
+    "--no-remote", is_flag=True, help="Leave registered bots out (connected and hosted ones)."
+)
 @CITY_OPTION
 @click.option(
     "--players",

@@ -42,7 +42,11 @@ def tournament_group() -> None:
     help="Seats at a game: 4 is the team game (an entrant plays both seats of its team), "
     "3 the Snitch game (table formats).",
 )
-@click.option("--entrants", required=True, help="Comma-separated, in seed order.")
+@click.option(
+    "--entrants",
+    required=True,
+    help="Comma-separated, in seed order: built-in bots and registered or hosted bots' names.",
+)
 @click.option(
     "--games-per-match",
     type=int,

@@ -32,8 +32,8 @@ def web(
     behind_tls: bool,
     open_registration: bool,
 ) -> None:
-    """Serve the web site until Ctrl-C: tournaments, ladders and bots, and sign-in with the
-    admin token (organiser) or a bot's token (its owner)."""
+    """Serve the web site until Ctrl-C: tournaments, ladders, SPRT tests and bots; signed in with
+    the admin token the organiser runs them, with a bot's token its owner manages that bot."""
     from arena.cli.network import require_redis_url
     from arena.store.server import connect
     from arena.web.server import WebSettings, bind, check_redis, serve_forever, url_of

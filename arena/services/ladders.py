@@ -118,7 +118,7 @@ def check_concurrency(concurrency: int) -> None:
 
 def created(definition: LadderDefinition) -> str:
     """What the organiser reads once a ladder is created (not its seed, which fixes its deals)."""
-    remote = " and connected registered bots" if definition.remote else ""
+    remote = " and registered bots, connected or hosted" if definition.remote else ""
     bots = ", ".join(definition.bots)
     return f"Created ladder {definition.ref}: {rates(definition)}; {bots}{remote}"
 
