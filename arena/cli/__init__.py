@@ -232,7 +232,8 @@ def bot_register(name: str, redis_url: str | None, quiet: bool) -> None:
 @REDIS_OPTION
 @friendly_errors
 def bot_list(redis_url: str | None) -> None:
-    """List registered bots and whether each is connected."""
+    """List registered bots: connected or not (or revoked), and each hosted bot's newest
+    version."""
     from arena.cli.network import run_list
 
     run_list(console, redis_url)

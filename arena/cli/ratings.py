@@ -221,7 +221,8 @@ def ladder_run(
     poll: float,
 ) -> None:
     """Start ladder NAME and follow its matches as the workers play them (or --inline, this
-    process plays them); without --max-matches or --once it keeps running after Ctrl-C."""
+    process plays them). Without --max-matches the ladder goes on playing on the workers once
+    this stops (Ctrl-C); `arena ladder stop NAME` stops it."""
     from arena.cli.ladder_views import print_match, standings_table
     from workers.matchmaker import Matchmaker, run_ladder
 
