@@ -1,9 +1,7 @@
 """Rated ladder matches as RQ jobs: play one duplicate match (or table), rate it once.
 
-A two-sided match (2-player Caper, or the 4-player team game, each bot playing both seats of its
-team, V11) is rated by Elo, Glicko-2 and Weng-Lin from the duplicate match's score. A table of
-three (the Snitch game, V12: each deal once per rotation of the seats) is rated by Weng-Lin only,
-from the entrants' placements: mean placement points over the table's games, tied entrants tied.
+How a match or a table is rated is `arena.services.match_ratings` (an event rated into a ladder
+uses it too).
 
 A ladder match is numbered by the ladder's sequence counter; its match id (the result id of its
 rating update and the prefix of its game ids) and its job id follow from that number, so a retried
@@ -13,20 +11,17 @@ or re-enqueued job plays the same deals and can never be rated twice.
 from __future__ import annotations
 
 import logging
-import time
 
 import redis
 from rq import get_current_job
 
 from arena.games import get_game
 from arena.play.match import play_match
-from arena.referee.referee import FaultPolicy, GameOutcome
-from arena.referee.scoring import score_entrants, score_match
-from arena.referee.seats import deals, layout, lineup
-from arena.services import ladder_runs
+from arena.referee.referee import FaultPolicy
+from arena.services import ladder_runs, match_ratings
 from arena.store import keys
 from arena.store.ladders import LadderDefinition, LadderError, LadderStore
-from arena.store.ratings import Applied, RatedResult, RatingStore, TableResult
+from arena.store.ratings import AnyResult, Applied, RatingStore, TableResult
 from arena.tournament.lifecycle import State
 
 log = logging.getLogger("arena.workers")
@@ -97,62 +92,29 @@ def play_and_rate(
         match_id,
         duplicate=True,
     )
-    if definition.tables:
-        return _rate_table(ratings, definition, match_id, players, outcomes, number)
-    points = score_match(outcomes, players, duplicate=True).game_points
-    share = points[0] / (points[0] + points[1])
-    result = RatedResult(match_id, players[0], players[1], share, time.time(), len(outcomes))
-    applied = ratings.apply(definition, result)
-    summary: dict[str, object] = {
-        "match_id": match_id,
-        "players": list(players),
-        "score": share,
-        "rated": applied is not None,
-    }
+    result, applied = match_ratings.rate_played(
+        ratings, definition, match_id, players, outcomes, match_seed(definition, number)
+    )
+    return _summary(match_id, players, result, applied)
+
+
+def _summary(
+    match_id: str, players: tuple[str, ...], result: AnyResult, applied: Applied | None
+) -> dict[str, object]:
+    """What the job returns: the score (or a table's points) and the ratings it moved."""
+    summary: dict[str, object] = {"match_id": match_id, "players": list(players)}
+    summary["rated"] = applied is not None
+    if isinstance(result, TableResult):
+        scores = dict(zip(result.players, (score for _, score in result.sides), strict=True))
+        summary["points"] = [scores[p] for p in players]
+        if applied is not None:
+            summary["ordinal"] = [applied.after[p].ordinal for p in players]
+            summary["ordinal_change"] = [
+                applied.after[p].ordinal - applied.before[p].ordinal for p in players
+            ]
+        return summary
+    summary["score"] = result.score_a
     if applied is not None:
         summary["elo"] = [applied.after[p].elo for p in players]
         summary["elo_change"] = [applied.after[p].elo - applied.before[p].elo for p in players]
-    return summary
-
-
-def table_result(
-    definition: LadderDefinition,
-    match_id: str,
-    players: tuple[str, ...],
-    outcomes: list[GameOutcome],
-    seed: int,
-) -> TableResult:
-    """The table's result: each entrant's mean placement points, (k - place) / (k - 1) (first
-    1, last 0, ties share), over the seat rotations it played (`seats.deals`)."""
-    rotations = deals(len(outcomes), seed, duplicate=True, sides=len(players))
-    lineups = [lineup(players, rotation) for _, rotation in rotations]
-    seating = layout(get_game(definition.ref.game), definition.config)
-    entrants = score_entrants([o.result for o in outcomes], lineups, seating)
-    last = len(players) - 1
-    sides = tuple(((e.name,), (len(players) - e.placement) / last) for e in entrants)
-    return TableResult(match_id, sides, time.time(), len(outcomes))
-
-
-def _rate_table(
-    ratings: RatingStore,
-    definition: LadderDefinition,
-    match_id: str,
-    players: tuple[str, ...],
-    outcomes: list[GameOutcome],
-    number: int,
-) -> dict[str, object]:
-    result = table_result(definition, match_id, players, outcomes, match_seed(definition, number))
-    applied: Applied | None = ratings.apply(definition, result)
-    scores = dict(zip(result.players, (score for _, score in result.sides), strict=True))
-    summary: dict[str, object] = {
-        "match_id": match_id,
-        "players": list(players),
-        "points": [scores[p] for p in players],
-        "rated": applied is not None,
-    }
-    if applied is not None:
-        summary["ordinal"] = [applied.after[p].ordinal for p in players]
-        summary["ordinal_change"] = [
-            applied.after[p].ordinal - applied.before[p].ordinal for p in players
-        ]
     return summary

@@ -75,6 +75,12 @@ def tournament_group() -> None:
     show_default=True,
     help="Who pairs a Swiss: ours (fast, duplicate-aware) or strict FIDE Dutch (small fields).",
 )
+@click.option(
+    "--rated",
+    metavar="LADDER",
+    help="Also rate each finished match or table in this ladder's rating pool (same game, "
+    "rules version and players).",
+)
 @friendly_errors
 def tournament_create(
     name: str,
@@ -92,6 +98,7 @@ def tournament_create(
     tiebreaks: str | None,
     absent_bye_points: str,
     swiss_system: str,
+    rated: str | None,
 ) -> None:
     """Define tournament NAME (it starts with `arena tournament start NAME`)."""
     from arena.cli.network import require_redis_url
@@ -116,6 +123,7 @@ def tournament_create(
         float(absent_bye_points),
         swiss_system,
         players,
+        rated,
     )
     unit = board_name(definition)
     console.print(
@@ -123,6 +131,8 @@ def tournament_create(
         f"{definition.planned_rounds} rounds, {definition.games_per_match} games a {unit}, "
         f"seed {seed}."
     )
+    if definition.rating_ladder:
+        console.print(f"Rated in ladder {definition.rating_ladder}.")
 
 
 @tournament_group.command("start")
@@ -182,6 +192,8 @@ def tournament_status(name: str, redis_url: str | None, watch: bool) -> None:
         console.print(f"in play: {jobs['started']}; queued: {jobs['queued'] + jobs['scheduled']}")
     if now.reason:
         console.print(f"stopped because {now.reason}")
+    if ladder := TournamentStore(client).get(name).rating_ladder:
+        console.print(f"rated in ladder {ladder}")
 
 
 @tournament_group.command("standings")

@@ -19,6 +19,7 @@ from arena.play.match import play_match
 from arena.referee.referee import FaultPolicy, GameOutcome
 from arena.referee.scoring import score_match, score_table
 from arena.referee.seats import layout
+from arena.services import event_ratings
 from arena.store.encounters import AnyEncounters, encounters_of
 from arena.store.job_queue import enqueue_round, queue_new_round
 from arena.store.results import StoredEncounter, StoredMatch, StoredTable, match_id
@@ -157,6 +158,9 @@ def _play(
         client, get_game(definition.game), definition.config, seated,
         definition.games_per_match, seed, policy, the_id, definition.duplicate,
     )  # fmt: skip
+    # Rated before it is recorded, so every recorded board is rated (once per id): a job that
+    # died in between replays the board, and the rating of its first play stays.
+    event_ratings.rate_board(client, definition, the_id, seated, outcomes, seed)
     return _scored(definition, the_id, round_number, seated, outcomes)
 
 

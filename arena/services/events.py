@@ -21,7 +21,7 @@ import redis
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games import base_config, get_game
 from arena.referee.scoring import table_size
-from arena.services import event_liveness, event_runs
+from arena.services import event_liveness, event_ratings, event_runs
 from arena.store.bots import BotRegistry
 from arena.store.encounters import encounters_of, pod_history
 from arena.store.results import round_to_json
@@ -92,7 +92,9 @@ def create(
     absent_bye_points: float = 0.0,
     swiss_system: str = SwissSystem.ARENA,
     players: int = 2,
+    rated: str | None = None,
 ) -> TournamentDefinition:
+    """`rated`: the name of a ladder whose rating pool rates each finished match or table."""
     # 2 players is the game's default: left out, so 2-player configs stay as they were
     config = base_config(game, city, players)  # no city for a game played on one board
     get_game(game).create(config, seed)  # a bad game, city or number of players fails here
@@ -117,6 +119,7 @@ def create(
         absent_bye_points=absent_bye_points,
         swiss_system=SwissSystem(swiss_system),
         table_size=size,
+        rating_ladder=event_ratings.rating_slug(client, rated, game, config),
     )
     check_entrants(client, definition.entrants, game)
     TournamentStore(client).create(definition)

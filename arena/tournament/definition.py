@@ -51,7 +51,7 @@ class TournamentDefinition:
     games_per_match: int = 2
     duplicate: bool = True  # games come in pairs: one deal, seats swapped
     time_control: TimeControl = field(default_factory=TimeControl)
-    rated: bool = False
+    rated: bool = False  # its results are rated: in `rating_ladder`'s pool when one is named
     seed: int = 1
     tiebreaks: tuple[Tiebreak, ...] = ()
     absent_bye_points: float = 0.0  # what a late entrant scores for each round it missed
@@ -59,6 +59,9 @@ class TournamentDefinition:
     # Entrants at a table, for games of three or more sides (the Snitch game): the Swiss is then
     # played in pods and the round robin is one of tables. 0: two-sided matches.
     table_size: int = 0
+    # The slug of the ladder whose rating pool each finished match or table is rated in; ""
+    # (and in definitions stored before it existed): none.
+    rating_ladder: str = ""
 
     @property
     def bye_points(self) -> ByePoints:
@@ -71,6 +74,8 @@ class TournamentDefinition:
             chosen = SWISS_TIEBREAKS if self.format is Format.SWISS else ROUND_ROBIN_TIEBREAKS
             object.__setattr__(self, "tiebreaks", tuple(chosen))
         object.__setattr__(self, "tiebreaks", tuple(Tiebreak(t) for t in self.tiebreaks))
+        if self.rating_ladder:
+            object.__setattr__(self, "rated", True)
         try:
             object.__setattr__(self, "swiss_system", SwissSystem(self.swiss_system))
         except ValueError:

@@ -16,7 +16,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from arena.games import GAMES
-from arena.services import events
+from arena.services import event_ratings, events
 from arena.store.tournaments import TournamentStore, TournamentStoreError
 from arena.store.web_sessions import WebSession
 from arena.tournament import Tiebreak
@@ -28,7 +28,7 @@ from arena.web.render import NotFound, page, store_client
 # Every option of `arena tournament create`, by its field name.
 FIELDS = (
     "name", "game", "format", "players", "rounds", "entrants", "games_per_match", "city",
-    "duplicate", "time_control", "seed", "tiebreaks", "absent_bye_points", "swiss_system",
+    "duplicate", "time_control", "seed", "tiebreaks", "absent_bye_points", "swiss_system", "rated",
 )  # fmt: skip
 DEFAULTS = {
     "game": "caper",
@@ -71,6 +71,7 @@ def _form(
         "bye_points": BYE_POINTS,
         "swiss_systems": [s.value for s in SwissSystem],
         "tiebreaks": ", ".join(t.value for t in Tiebreak),
+        "ladders": event_ratings.ladder_options(store_client(request)),
         "csrf": session.csrf,
     }
     return page(request, "new_tournament.html", context, status, headers=organiser.NO_STORE)
@@ -96,6 +97,7 @@ async def create_tournament(request: Request) -> Response:
             organiser.number(values["absent_bye_points"] or "0", "absent bye points"),
             values["swiss_system"] or SwissSystem.ARENA.value,
             organiser.whole_number(values["players"], "players") or 2,
+            values["rated"] or None,
         )
     except ValueError as error:  # the service's message, on the form with what was typed
         return _form(request, session, values, str(error), status=400)

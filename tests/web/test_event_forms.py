@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from arena.store.bots import BotRegistry
 from arena.store.job_queue import arena_queue
+from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.tournaments import Status, TournamentStore
 from arena.web.app import create_app
 from arena.web.notice import NOTICE_COOKIE
@@ -231,3 +232,22 @@ def test_the_new_options_are_refused_with_the_cli_s_messages(redis_client: redis
     unchecked = create(web, duplicate="")
     assert unchecked.status_code == 200
     assert TournamentStore(redis_client).get("cup").duplicate is False
+
+
+def test_the_form_offers_the_ladders_and_a_rated_event_links_to_its_ladder(
+    redis_client: redis.Redis,
+) -> None:
+    ladder = LadderDefinition(ladder_ref("main"))
+    LadderStore(redis_client).create(ladder)
+    web = organiser(redis_client)
+    form = web.get("/new-tournament").text
+    assert '<option value="" selected>none: not rated</option>' in form
+    assert f'<option value="main">{ladder.ref} 2 players</option>' in form
+    refused = create(web, players="4", rated="main")
+    assert refused.status_code == 400
+    assert "rates games of 2 players, but this event&#39;s have 4" in refused.text
+    assert '<option value="main" selected>' in refused.text  # kept as typed
+    created = create(web, rated="main")
+    assert created.url.path == "/tournaments/cup"
+    assert TournamentStore(redis_client).get("cup").rating_ladder == ladder.ref.slug
+    assert f'Rated in ladder <a href="/ladders/{ladder.ref.slug}">' in created.text
