@@ -3,12 +3,15 @@ ladder's own rule, once per result id; an unrated event leaves the pool alone.""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import redis
 
 from arena.services import event_runs, events
 from arena.store import keys
+from arena.store.encounters import table_encounters
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
-from arena.store.ratings import RatedResult, RatingStore
+from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.store.ratings.rebuild import rebuild
 from arena.store.results import match_id
 from arena.store.tournaments import Status, TournamentStore
@@ -66,3 +69,25 @@ def test_an_unrated_event_leaves_the_ratings_untouched(redis_client: redis.Redis
     assert TournamentStore(redis_client).status("plain") is Status.FINISHED
     assert RatingStore(redis_client).results(ladder) == []
     assert RatingStore(redis_client).player_count(ladder) == 0
+
+
+def test_a_rated_event_of_tables_rates_each_table_once_by_weng_lin(
+    redis_client: redis.Redis,
+) -> None:
+    snitch = LadderDefinition(ladder_ref("snitch"), config={"city": "paris", "players": 3})
+    LadderStore(redis_client).create(snitch)
+    events.create(
+        redis_client, "trio", "round-robin", [*FIELD, "random/2"], None, "caper", "paris", 3, True, FAST, 7,
+        players=3, rated="snitch",
+    )  # fmt: skip
+    event_runs.start(redis_client, "trio")
+    work_in_process(redis_client)
+    assert TournamentStore(redis_client).status("trio") is Status.FINISHED
+    tables = table_encounters(redis_client).results("trio")
+    results = RatingStore(redis_client).results(snitch)
+    assert tables and sorted(r.result_id for r in results) == sorted(tables)
+    assert all(isinstance(r, TableResult) and len(r.sides) == 3 for r in results)
+    seated = Counter(e for table in tables.values() for e in table.entrants)
+    board = RatingStore(redis_client).leaderboard(snitch, "ordinal")
+    assert {name: s.games for name, s in board} == dict(seated) and len(tables) > 1
+    assert rebuild(redis_client, snitch, write=False).identical
