@@ -60,6 +60,7 @@ def bot_submit(
             console.print("The arena is building it in its sandbox...")
             info = hosted_remote.wait_for_build(site, name, info.version, token)
     else:
+        from arena.hosted.sandbox import SandboxError
         from arena.play.hosted_build import build
         from arena.services.hosted import submit
 
@@ -69,7 +70,10 @@ def bot_submit(
         _stored(name, info, submitted.new)
         if info.build is BuildState.PENDING:
             console.print("Building it in the sandbox...")
-            info = build(client, submitted.bot, info)
+            try:
+                info = build(client, submitted.bot, info)
+            except SandboxError as error:
+                console.print(f"Not built here ({error}): a worker builds it before it plays.")
     _built(name, info)
 
 

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import os
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
 
-from arena.hosted.sandbox import MIB, NOBODY, Limits, launch
+from arena.hosted.sandbox import MIB, NOBODY, Limits, SandboxError, launch
 
 OUTPUT_KEPT = 16 * 1024  # bytes of the build's output kept: its end, where errors are
+PROBE_LIMITS = Limits(cpu_s=5, processes=16, tmpfs_mib=1, output_mib=1)
+PROBE_WAIT_S = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +75,10 @@ class _Output:
 def run_build(
     command: str, folder: Path, limits: BuildLimits = DEFAULT_BUILD_LIMITS, sandboxed: bool = True
 ) -> BuildResult:
-    """Run `command` in `folder` (the sandbox's /bot, writable); whether it succeeded."""
+    """Run `command` in `folder` (the sandbox's /bot, writable); whether it succeeded.
+    SandboxError if no sandbox can start here: that is not the submission's failure."""
+    if sandboxed:
+        check_sandbox()
     if sandboxed and os.geteuid() == 0:
         _give_to_sandbox_user(folder)  # the build runs as nobody and writes here
     started = launch(["/bin/sh", "-c", command], folder, limits.sandbox, sandboxed, writable=True)
@@ -121,3 +128,29 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 def _give_to_sandbox_user(folder: Path) -> None:
     for path in [folder, *folder.rglob("*")]:
         os.chown(path, NOBODY, NOBODY, follow_symlinks=False)
+
+
+@functools.cache
+def check_sandbox() -> None:
+    """Raise SandboxError unless a sandbox starts on this machine: bubblewrap may be installed
+    and still be refused namespaces (a container without the rights, such as a web pod). A
+    version whose build cannot start stays unbuilt for a machine that can build it, where a
+    failed build would be held against it for good. Success is remembered by the process."""
+    with tempfile.TemporaryDirectory(prefix="arena-sandbox-probe-") as scratch:
+        folder = Path(scratch)
+        folder.chmod(0o755)
+        started = launch(["/bin/true"], folder, PROBE_LIMITS)
+        try:
+            done = subprocess.run(
+                started.argv,
+                stdin=subprocess.DEVNULL,
+                capture_output=True,
+                cwd=started.cwd,
+                env=started.env,
+                timeout=PROBE_WAIT_S,
+            )
+        except subprocess.TimeoutExpired:
+            raise SandboxError(f"the sandbox did not start within {PROBE_WAIT_S} s") from None
+    if done.returncode != 0:
+        said = (done.stderr or done.stdout).decode(errors="replace").strip()[-300:]
+        raise SandboxError(f"the sandbox cannot start on this machine: {said or 'no reason given'}")

@@ -3,6 +3,7 @@ fails, loops or floods its output is failed with its output kept for the owner, 
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits
+from arena.hosted.build import DEFAULT_BUILD_LIMITS, BuildLimits, check_sandbox
+from arena.hosted.sandbox import SandboxError
 from arena.play import hosted_versions
 from arena.play.hosted import playable
 from arena.play.hosted_build import build
@@ -100,3 +102,32 @@ def test_a_newest_version_that_fails_to_build_gives_way_to_the_one_before(
     found = hosted.versions(redis_client, "fallback")
     assert [v.build for v in found] == [BuildState.FAILED, BuildState.BUILT]
     assert hosted_versions.played(found) == found[1]
+
+
+@pytest.fixture
+def refused_namespaces(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A machine where bubblewrap is installed but refused namespaces (a web pod without the
+    rights): a `bwrap` that says so and exits 1, first on the PATH."""
+    folder = Path(tempfile.mkdtemp(prefix="arena-no-sandbox-"))
+    folder.chmod(0o755)
+    fake = folder / "bwrap"
+    fake.write_text(
+        "#!/bin/sh\necho 'bwrap: No permissions to creating new namespace' >&2\nexit 1\n"
+    )
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{folder}:{os.environ['PATH']}")
+    check_sandbox.cache_clear()
+    yield
+    check_sandbox.cache_clear()
+    shutil.rmtree(folder)
+
+
+def test_a_build_that_cannot_start_a_sandbox_leaves_the_version_for_a_machine_that_can(
+    redis_client: redis.Redis, tmp_path: Path, cache: Path, refused_namespaces: None
+) -> None:
+    done = submitted(redis_client, tmp_path / "nosandbox", "cc -O2 -o bot bot.c")
+    with pytest.raises(SandboxError, match="cannot start on this machine: bwrap: No permissions"):
+        build(redis_client, done.bot, done.version, QUICK, cache)
+    kept = hosted.versions(redis_client, "nosandbox")[0]
+    assert kept.build is BuildState.PENDING  # not failed: a worker with a sandbox builds it
+    assert hosted_versions.played([kept]) == kept
