@@ -47,6 +47,7 @@ class Meeting:
     games: int
     game_id: str  # its first game, "" if none was played
     forfeit: bool = False  # never played: listed, not counted
+    match: str = ""  # the match's id: a rated event's match is in its ladder too, counted once
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +92,14 @@ def head_to_head(client: redis.Redis, first: str, second: str) -> HeadToHead:
         raise ValueError("name two bots to compare")
     if first == second:
         raise ValueError(f"{first} never plays itself: name two different bots")
-    found = [*_tournament_meetings(client, first, second), *_ladder_meetings(client, first, second)]
-    return HeadToHead(first, second, tuple(found))
+    in_events = list(_tournament_meetings(client, first, second))
+    counted = {meeting.match for meeting in in_events}
+    on_ladders = [
+        meeting
+        for meeting in _ladder_meetings(client, first, second)
+        if meeting.match not in counted  # a rated event's match, rated on a ladder too
+    ]
+    return HeadToHead(first, second, (*in_events, *on_ladders))
 
 
 def _tournament_meetings(client: redis.Redis, first: str, second: str) -> Iterator[Meeting]:
@@ -119,7 +126,7 @@ def _from_match(name: str, match: StoredMatch, first: str) -> Meeting:
     first_game = match.game_ids[0] if match.game_ids else ""
     return Meeting(
         TOURNAMENT, name, f"round {r.round}", points[mine], points[1 - mine],
-        len(match.game_ids), first_game, r.forfeit,
+        len(match.game_ids), first_game, r.forfeit, match.match_id,
     )  # fmt: skip
 
 
@@ -147,7 +154,7 @@ def _from_result(
     points = round(share * at_stake * 2) / 2  # whole or half points: no float residue
     return Meeting(
         LADDER, ladder.ref.slug, f"match {position + 1}", points, at_stake - points,
-        result.games, f"{result.result_id}.g0",
+        result.games, f"{result.result_id}.g0", match=result.result_id,
     )  # fmt: skip
 
 

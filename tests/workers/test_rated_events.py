@@ -8,6 +8,7 @@ from collections import Counter
 import redis
 
 from arena.services import event_runs, events
+from arena.services.head_to_head import TOURNAMENT, head_to_head
 from arena.store import keys
 from arena.store.encounters import table_encounters
 from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
@@ -59,6 +60,9 @@ def test_a_rated_round_robin_counts_its_matches_on_the_ladder_once_each(
         share = match.game_points0 / (match.game_points0 + match.game_points1)
         assert isinstance(result, RatedResult) and result.score_a == share
     assert rebuild(redis_client, ladder, write=False).identical
+    # Head to head finds each of the event's matches once, though the ladder holds it too.
+    met = head_to_head(redis_client, "random", "greedy").meetings
+    assert [(m.kind, m.match in played) for m in met] == [(TOURNAMENT, True)]
 
 
 def test_an_unrated_event_leaves_the_ratings_untouched(redis_client: redis.Redis) -> None:
