@@ -6,7 +6,7 @@ counts the event's results with its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import redis
 
@@ -30,8 +30,8 @@ def rating_ladder(
     client: redis.Redis, name: str, game: str, config: dict[str, str | int]
 ) -> LadderDefinition:
     """The ladder `name` an event of `game` set up with `config` may be rated in: it must exist
-    and play the same game, rules version and number of players; else a `LadderError` naming
-    what differs."""
+    and play the same game, rules version and set-up (number of players, city); else a
+    `LadderError` naming what differs."""
     rules = get_game(game).rules_version
     ladder = _named(LadderStore(client), name, game, rules)
     if ladder.ref.game != game:
@@ -44,13 +44,20 @@ def rating_ladder(
             f"ladder {ladder.ref} rates rules v{ladder.ref.rules_version}, but this event "
             f"plays v{rules}"
         )
-    players = int(config.get("players", 2))
-    if ladder.players != players:
-        raise LadderError(
-            f"ladder {ladder.ref} rates games of {ladder.players} players, but this event's "
-            f"have {players}"
-        )
+    theirs, ours = _settings(ladder.config), _settings(config)
+    for key in sorted(theirs.keys() | ours.keys()):
+        if theirs.get(key) != ours.get(key):
+            raise LadderError(
+                f"ladder {ladder.ref} rates games with {key} {theirs.get(key, 'unset')}, but "
+                f"this event's have {ours.get(key, 'unset')}"
+            )
     return ladder
+
+
+def _settings(config: Mapping[str, str | int]) -> dict[str, str]:
+    """A game's set-up as text, the number of players said even where left at its default:
+    a ladder's pool rates games of one set-up (players, city) only."""
+    return {"players": "2"} | {key: str(value) for key, value in config.items()}
 
 
 def _named(store: LadderStore, name: str, game: str, rules: int) -> LadderDefinition:

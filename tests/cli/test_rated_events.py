@@ -20,7 +20,7 @@ def test_create_rates_in_a_ladder_of_its_game_and_says_so(
             *CREATE, "--rated", "main")  # fmt: skip
     ladder = LadderDefinition(ladder_ref("main"))
     LadderStore(redis_client).create(ladder)
-    refused(redis_server_url, "rates games of 2 players, but this event's have 4",
+    refused(redis_server_url, "rates games with players 2, but this event's have 4",
             *CREATE, "--players", "4", "--rated", "main")  # fmt: skip
     created = arena(redis_server_url, *CREATE, "--rated", "main")
     assert f"Rated in ladder {ladder.ref.slug}." in created.output, created.output

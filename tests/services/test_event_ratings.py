@@ -23,7 +23,7 @@ def _create(client: redis.Redis, rated: str, players: int = 2, game: str = "cape
     )  # fmt: skip
 
 
-def test_the_ladder_must_exist_and_play_the_same_game_rules_and_players(
+def test_the_ladder_must_exist_and_play_the_same_game_rules_players_and_city(
     redis_client: redis.Redis,
 ) -> None:
     with pytest.raises(LadderError, match="unknown ladder main; known ladders: none yet"):
@@ -31,8 +31,14 @@ def test_the_ladder_must_exist_and_play_the_same_game_rules_and_players(
     LadderStore(redis_client).create(LadderDefinition(ladder_ref("main")))
     with pytest.raises(LadderError, match=r"rates caper, but this event plays age-of-thieves"):
         _create(redis_client, "main", game="age-of-thieves")
-    with pytest.raises(LadderError, match="rates games of 2 players, but this event's have 4"):
+    with pytest.raises(LadderError, match="rates games with players 2, but this event's have 4"):
         _create(redis_client, "main", players=4)
+    rome = LadderDefinition(ladder_ref("rome"), config={"city": "rome"})
+    LadderStore(redis_client).create(rome)
+    with pytest.raises(
+        LadderError, match="rates games with city rome, but this event's have paris"
+    ):
+        _create(redis_client, "rome")
     rules = get_game("caper").rules_version
     other = LadderDefinition(ladder_ref("other", "caper", rules + 1))
     LadderStore(redis_client).create(other)

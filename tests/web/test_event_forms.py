@@ -245,7 +245,7 @@ def test_the_form_offers_the_ladders_and_a_rated_event_links_to_its_ladder(
     assert f'<option value="main">{ladder.ref} 2 players</option>' in form
     refused = create(web, players="4", rated="main")
     assert refused.status_code == 400
-    assert "rates games of 2 players, but this event&#39;s have 4" in refused.text
+    assert "rates games with players 2, but this event&#39;s have 4" in refused.text
     assert '<option value="main" selected>' in refused.text  # kept as typed
     created = create(web, rated="main")
     assert created.url.path == "/tournaments/cup"
