@@ -16,9 +16,13 @@ import redis
 
 from arena.bots import BUILTIN_BOTS, builtin_name, make_bot
 from arena.games.api import Config, Game
+from arena.play import hosted_versions
 from arena.play.match import UnknownPlayerError
+from arena.ratings.ladder import Standing
 from arena.store.bot_versions import BotVersions
 from arena.store.bots import BotInfo, BotRegistry, BotRegistryError
+from arena.store.ladders import LadderDefinition, LadderStore
+from arena.store.ratings import RatingStore
 from arena.store.relay import RunnerRelay, StreamEnd
 
 
@@ -27,6 +31,16 @@ class ListedBot:
     info: BotInfo
     online: bool
     hosted: str | None = None  # a hosted bot's newest version
+
+
+@dataclass(frozen=True, slots=True)
+class BotDetail:
+    """One bot as its page shows it: never its token nor the token's hash."""
+
+    listed: ListedBot
+    version: str  # what its last Hello reported, "" if it never said hello
+    games: frozenset[str] | None  # the games its Hello named, None for any
+    played: str | None = None  # a hosted bot's version that "NAME" plays now
 
 
 def register(client: redis.Redis, name: str) -> tuple[BotInfo, str]:
@@ -80,6 +94,31 @@ def listing(client: redis.Redis) -> list[ListedBot]:
     ids = [bot.bot_id for bot in bots]
     online, newest = registry.online_among(ids), BotVersions(client).newest_of(ids)
     return [ListedBot(bot, bot.bot_id in online, newest.get(bot.bot_id)) for bot in bots]
+
+
+def detail(client: redis.Redis, name: str) -> BotDetail | None:
+    """The bot named `name` with its connection, its last Hello and, for a hosted bot that is
+    not revoked, its newest and played versions; None if no bot has that name."""
+    registry = BotRegistry(client)
+    bot = registry.by_name(name)
+    if bot is None:
+        return None
+    version, games = registry.hellos([bot.bot_id]).get(bot.bot_id, ("", None))
+    versions = BotVersions(client)
+    chosen = hosted_versions.played(versions.all(bot.bot_id)) if bot.revoked is None else None
+    newest = versions.newest_of([bot.bot_id]).get(bot.bot_id)
+    listed = ListedBot(bot, registry.is_online(bot.bot_id), newest)
+    return BotDetail(listed, version, games, chosen.version if chosen else None)
+
+
+def ratings(client: redis.Redis, name: str) -> list[tuple[LadderDefinition, Standing]]:
+    """The bot's standing on every ladder it has a rated result on, in the ladders' order."""
+    store, found = RatingStore(client), []
+    for ladder in LadderStore(client).all():
+        standing = store.standings(ladder, [name])[name]
+        if standing.games:
+            found.append((ladder, standing))
+    return found
 
 
 def check_players(

@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from arena.web import (
     auth,
     bot_actions,
+    bot_page,
     bot_versions,
     bot_versions_api,
     bots,
@@ -62,6 +63,7 @@ def create_app(redis_client: redis.Redis, settings: WebSettings | None = None) -
             *bot_actions.routes(),
             *bot_versions.routes(),
             *bot_versions_api.routes(),
+            *bot_page.routes(),
             *head_to_head.routes(),
             *sprt.routes(),
             *sprt_actions.routes(),

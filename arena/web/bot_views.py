@@ -106,3 +106,12 @@ def rows(
 
 def _day(timestamp: float) -> str:
     return datetime.datetime.fromtimestamp(timestamp, datetime.UTC).strftime("%Y-%m-%d")
+
+
+def opponents(recent: Iterable[RecentMatch]) -> list[tuple[str, str]]:
+    """Each one opponent of these matches once, newest first, with its head-to-head page."""
+    seen: dict[str, str] = {}
+    for m in recent:
+        if m.versus_url:
+            seen.setdefault(m.opponents, m.versus_url)
+    return list(seen.items())

@@ -109,6 +109,34 @@ def _table_standings(slug: str, rows: Sequence[tuple[str, Standing]]) -> Grid:
     return Grid(headers(names, numeric), body, caption, dom_id="ladder", wide=wide)
 
 
+def bot_ratings(bot: str, rated: Sequence[tuple[LadderDefinition, Standing]]) -> Grid:
+    """One bot's standing on each ladder it played, as that ladder's page shows it (a ladder
+    of tables rates by Weng-Lin only), each linked to its page of the bot on that ladder."""
+    names = ["ladder", "Elo", "Glicko-2", "95% interval", "Weng-Lin", "mu ± sigma", "matches"]
+    names += ["W-D-L"]
+    body = []
+    for definition, s in rated:
+        two_sided = not definition.tables
+        provisional = "?" if s.provisional(definition.params) else ""
+        interval = f"{s.rating - Z95 * s.rd:.0f} to {s.rating + Z95 * s.rd:.0f}"
+        body.append(
+            (
+                Cell(str(definition.ref), links.ladder_bot_url(definition.ref.slug, bot)),
+                num(f"{s.elo:.1f}" if two_sided else "-"),
+                num(f"{s.rating:.1f}{provisional}" if two_sided else "-"),
+                Cell(interval if two_sided else "-", css="muted"),
+                num(f"{s.ordinal:.2f}"),
+                num(f"{s.mu:.2f} ± {s.sigma:.2f}"),
+                num(str(s.games)),
+                num(f"{s.wins}-{s.draws}-{s.losses}"),
+            )
+        )
+    caption = "Weng-Lin = ordinal (mu - 3 sigma); a ladder of tables is rated by it only"
+    numeric = [n for n in names if n not in ("ladder", "95% interval")]
+    wide = ("95% interval", "mu ± sigma", "matches", "W-D-L")
+    return Grid(headers(names, numeric), tuple(body), caption, dom_id="ratings", wide=wide)
+
+
 def when(at: float) -> str:
     return datetime.datetime.fromtimestamp(at, datetime.UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 

@@ -85,6 +85,11 @@ def bots_url() -> str:
     return "/bots"
 
 
+def bot_url(name: str) -> str:
+    """One bot's page: its connection, versions, recent matches and ratings."""
+    return f"{bots_url()}/{_part(name)}"
+
+
 def bot_rotate_url(name: str) -> str:
     """POST: a new token for the bot (its owner or the organiser)."""
     return f"{bots_url()}/{_part(name)}/rotate-token"

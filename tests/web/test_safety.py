@@ -67,7 +67,12 @@ def test_no_page_shows_a_token_its_hash_or_a_running_tournament_s_seed(
             TestClient(create_app(redis_client)).get(f"/tournaments/open/export.{fmt}").text
         )
 
-    assert {"/bots", "/tournaments/open", "/ladders/caper.v1.main/bots/alpha"} <= set(pages)
+    assert {
+        "/bots",
+        "/bots/alpha",
+        "/tournaments/open",
+        "/ladders/caper.v1.main/bots/alpha",
+    } <= set(pages)
     for path, text in pages.items():
         for secret in [*secrets, str(SEED), str(LADDER_SEED)]:
             assert secret not in text, f"{path} shows a secret"
@@ -80,6 +85,7 @@ def test_no_page_shows_a_token_its_hash_or_a_running_tournament_s_seed(
         sign_in(web, token)
         signed_in = every_page(web)
         assert "Signed in as" in signed_in["/"]
+        assert "Rotate token" in signed_in["/bots/alpha"]  # the forms hold no token either
         for path, text in signed_in.items():
             for secret in [*secrets, "organiser-secret", str(SEED), str(LADDER_SEED)]:
                 assert secret not in text, f"{path} shows a secret to a signed-in person"
