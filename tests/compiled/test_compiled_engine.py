@@ -29,7 +29,7 @@ from arena.compiled.loader import (
 from tests.protocol import toolchain
 
 # Per table: random games, greedy games, games under the conformance checker.
-PROBE_GAMES = ("300", "30", "20")
+PROBE_GAMES = ("100", "15", "10")
 COMPARED = re.compile(
     r"^(\S+) \(([a-z ]+), (\d) players\): pure [\d,]+, compiled [\d,]+ games/s: [\d.]+x$", re.M
 )

@@ -28,12 +28,18 @@ class WorkerProcess:
         kill_tree(self.process)
 
     def stop(self) -> None:
+        self.ask_to_stop()
+        self.wait_stopped()
+
+    def ask_to_stop(self) -> None:
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(20)
-            except subprocess.TimeoutExpired:
-                self.kill()
+
+    def wait_stopped(self) -> None:
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.kill()
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
@@ -67,5 +73,7 @@ def start_worker(redis_server_url: str, tmp_path: Path) -> Iterator[StartWorker]
         return worker
 
     yield start
+    for worker in started:  # all told first: their warm shutdowns overlap
+        worker.ask_to_stop()
     for worker in started:
-        worker.stop()
+        worker.wait_stopped()

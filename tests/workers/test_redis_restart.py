@@ -47,3 +47,7 @@ def test_workers_ride_out_a_redis_restart_and_finish_the_tournament(
             lost = log.count("Redis unreachable")
             # one line from the worker; one more from a match in hand at the time of the kill
             assert 1 <= lost <= 2, log
+        for worker in pool:  # while their Redis is still up
+            worker.ask_to_stop()
+        for worker in pool:
+            worker.wait_stopped()
