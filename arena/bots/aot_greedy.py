@@ -33,29 +33,26 @@ bot can run it on a state sampled from its observation, and the search on its ro
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 
+from arena.bots.aot_ends import SNEAK, grab, scorer
+from arena.bots.aot_ends import ends as ends  # the search ranks its alternatives by it
+from arena.bots.aot_ends import towards as towards  # and walks its macros by it
 from arena.bots.aot_ways import (
     OPENERS,
     PACE,
     aim,
     distance,
     goal,
-    hidden_at,
     opens,
-    reachable,
-    rounds_left,
-    slack,
     walled_in,
 )
-from arena.games.age_of_thieves.board import District, NodeKind
+from arena.games.age_of_thieves.board import NodeKind
 from arena.games.age_of_thieves.defaults import default_action
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
 from arena.games.age_of_thieves.planning import totals
 from arena.games.age_of_thieves.queries import (
-    attention,
     board,
     in_dungeon,
     movement,
@@ -64,18 +61,6 @@ from arena.games.age_of_thieves.queries import (
 from arena.games.age_of_thieves.sampling import sample_state
 from arena.games.age_of_thieves.state import AMBUSH, MOVE, Action, State, Status, Thief
 
-# Ways are counted in Sneaks (moves of 4). An arrest sends the thief to a dungeon, costs him a
-# round and a jewel, the Emperor's Jewel above all: weighed in moves too.
-SNEAK = 4
-LOST_ROUND = 1.0
-JEWEL_RISK = 0.5
-EJ_RISK = 5.0
-CAUGHT = 0.5  # a guard in reach may go for a nearer thief, or be drawn elsewhere first
-NOTICED = 0.1  # within a guard's attention but out of its reach: it closes in
-LATER = 0.3  # guards have already acted this round: risk only matters next round
-STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
-DETOUR = 2  # a jewel this many steps off the way is worth the detour
-TAKE_FIRST = ("ej", "green", "yellow", "trinket")
 WALKS = ("G13", "G17")  # general cards that move the thief: played after his Move
 CLOAK = "G10"  # hidden until the end of the round
 ROPE = "G11"  # Rope & Hook: a short hop, and no arrest until the end of the round
@@ -267,132 +252,15 @@ def _start_of_move(state: State, seat: int, starts: Starts | None) -> str:
 def _move(state: State, seat: int, options: Sequence[Action], points: int, start: str) -> Action:
     """Towards the reachable end space of best score: near the target, out of the guards'
     reach, and not back where the movement began (waiting makes no guard go away)."""
-    grab = _grab(options)
-    if grab is not None:
-        return grab
+    taken = grab(options)
+    if taken is not None:
+        return taken
     target, scored = ends(state, seat, points, start)
     best_score, best = scored[0]
     sewers = [a for a in options if a.kind == "sewer"]
     if sewers:
-        drop = min(sewers, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
-        if _score(state, seat, target, drop.arg) < best_score:
+        score = scorer(state, seat, target)
+        drop = min(sewers, key=lambda a: (score(a.arg), a.arg))
+        if score(drop.arg) < best_score:
             return drop
     return towards(state, seat, options, points, best)
-
-
-def ends(state: State, seat: int, points: int, start: str) -> tuple[str, list[tuple[float, str]]]:
-    """The target and the spaces a movement of `points` can end on, best score first."""
-    here = state.thief(seat).space
-    reach = reachable(state, seat, here, points)
-    target = _destination(state, seat, reach)
-    before = distance(start, target) if target else 0
-    return target, sorted(
-        (_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach
-    )
-
-
-def towards(state: State, seat: int, options: Sequence[Action], points: int, best: str) -> Action:
-    """The next step of a shortest way to `best` (within `points` steps), or stop there."""
-    grab = _grab(options)
-    if grab is not None:
-        return grab
-    here = state.thief(seat).space
-    reach = reachable(state, seat, here, points)
-    if best == here or best not in reach:
-        return Action("stop")
-    steps = [a for a in options if a.kind == "step"]
-    on_way = [a for a in steps if a.arg in reach and distance(a.arg, best) == reach[best] - 1]
-    if on_way:
-        target = goal(state, seat)
-        return min(on_way, key=lambda a: (_score(state, seat, target, a.arg), a.arg))
-    return Action("stop")
-
-
-def _stall(target: str, space: str, before: int) -> float:
-    """Ending no nearer the target than the movement began wastes the move."""
-    return STALL if target and distance(space, target) >= before else 0.0
-
-
-def _grab(options: Sequence[Action]) -> Action | None:
-    """Jewels first (the Emperor's Jewel above all), then thefts; tiles are left alone: a
-    face-down one may be a plain-clothes guard."""
-    for kind in TAKE_FIRST:
-        if Action("take", kind) in options:
-            return Action("take", kind)
-    steals = [a for a in options if a.kind == "steal"]
-    if steals:
-        return min(steals, key=lambda a: TAKE_FIRST.index(a.arg.partition(":")[2]))
-    return None
-
-
-def _destination(state: State, seat: int, reach: dict[str, int]) -> str:
-    """The goal, or a loose jewel near the way to it."""
-    target = goal(state, seat)
-    here = state.thief(seat).space
-    if state.thief(seat).ej:
-        return target
-    base = distance(here, target) if target else 999
-    running = bool(open_exits(state)) and target in open_exits(state)
-    loose = [s for s, kind in state.jewels if kind != "ej" and s in reach]
-    for space in sorted(loose, key=lambda s: (reach[s], s)):
-        way = reach[space] + distance(space, target) if target else 0
-        if running and slack(state, here, way) < 2 * PACE:
-            continue  # no two rounds to spare for it before the end
-        if not target or way <= base + DETOUR:
-            return space
-    return target
-
-
-def _score(state: State, seat: int, target: str, space: str) -> float:
-    """Expected moves still to go after ending a move on `space`, arrests counted: moves, not
-    steps, so that the last space before a sure grab is worth a risk."""
-    far = _moves(distance(space, target) if target else 0)
-    risk = _risk(state, seat, space)
-    if not risk:
-        return far
-    jailed = _moves(_jail_distance(state, space, target)) + _stake(state.thief(seat))
-    return (1 - risk) * far + risk * jailed
-
-
-def _moves(steps: float) -> float:
-    """Sneaks needed to cover `steps`, with the steps left over as a tie-break."""
-    return math.ceil(steps / SNEAK) + 0.1 * steps
-
-
-def _jail_distance(state: State, space: str, target: str) -> float:
-    """From the dungeon an arrest there leads to (17.3), to the target."""
-    if not target:
-        return 0.0
-    if state.escape:
-        cells = board().of_kind(NodeKind.DUNGEON, District(state.escape))
-    elif board().node(space).district is District.PALACE:
-        cells = board().of_kind(NodeKind.DUNGEON)
-    else:
-        cells = board().of_kind(NodeKind.DUNGEON, board().node(space).district)
-    return sum(distance(cell, target) for cell in cells) / len(cells)
-
-
-def _risk(state: State, seat: int, space: str) -> float:
-    """The chance of an arrest when ending a move on `space`, from the guards and captains."""
-    node = board().node(space)
-    if node.kind is NodeKind.EXIT or hidden_at(state, seat, space, node.features):
-        return 0.0
-    if state.status is Status.ALARM and not rounds_left(state):
-        return 0.0  # the last round: on the board at its end he loses anyway
-    caught, noticed = False, 0
-    for figures, captain in ((state.guards, False), (state.captains, True)):
-        reach, sight = movement(state, captain), attention(state, captain)
-        for figure in figures:
-            far = distance(figure, space)
-            caught = caught or far <= reach
-            noticed += far <= sight
-    risk = CAUGHT if caught else NOTICED * min(noticed, 2)
-    pending = any(t.name == "guards" for t in state.tasks)
-    return risk if pending else risk * LATER
-
-
-def _stake(thief: Thief) -> float:
-    """What an arrest costs besides the way back from the dungeon, in moves."""
-    if thief.ej:
-        return EJ_RISK
-    return LOST_ROUND + (JEWEL_RISK if thief.vp else 0.0)

@@ -13,11 +13,11 @@ the greedy bot and the search's evaluation.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
 
-from arena.games.age_of_thieves.board import Feature, NodeKind
-from arena.games.age_of_thieves.queries import board, hidden, open_exits, reach
+from arena.bots.aot_view import tables, view
+from arena.games.age_of_thieves.queries import board, reach
 from arena.games.age_of_thieves.state import Action, State, Status
 
 CHASE = 6  # once the exits are open, a dropped Emperor's Jewel farther than this is let go
@@ -35,6 +35,14 @@ def goal(state: State, seat: int) -> str:
     so then an exit (the nearest by distance and guard danger), unless he may still fetch a
     dropped Emperor's Jewel nearby and run it out in the alarm rounds left; in a calm round the
     Emperor's Jewel; "" if nowhere."""
+    goals = view(state).goals
+    found = goals.get(seat)
+    if found is None:
+        found = goals[seat] = _goal(state, seat)
+    return found
+
+
+def _goal(state: State, seat: int) -> str:
     thief = state.thief(seat)
     ej = [space for space, kind in state.jewels if kind == "ej"]
     exit = _exit(state, seat)
@@ -60,7 +68,7 @@ def slack(state: State, space: str, steps: int) -> int:
 def _exit(state: State, seat: int) -> str:
     """The open exit to head for: fewest steps, a figure watching it counting as a detour
     unless the thief is hidden or protected from it."""
-    exits = open_exits(state)
+    exits = view(state).exits
     if not exits:
         return ""
     here = state.thief(seat).space
@@ -69,7 +77,8 @@ def _exit(state: State, seat: int) -> str:
 
 def _watched(state: State, seat: int, space: str) -> int:
     """Extra steps a way past a guard (or captain) standing within its reach of `space` costs."""
-    near = [f for f in (*state.guards, *state.captains) if distance(f, space) <= 3]
+    row = tables().distances[space]
+    near = [f for f in view(state).figures if row[f] <= 3]
     return WATCHED * sum(arrests(state, seat, f) for f in near)
 
 
@@ -81,8 +90,8 @@ def _fetch(state: State, here: str, ej: str, exit: str) -> bool:
 
 
 def distance(a: str, b: str) -> int:
-    found = board().distance(a, b)
-    return found if found >= 0 else 999
+    """Steps along paths, figures and fire ignored (22.1); `FAR` where no way leads."""
+    return tables().distances[a][b]
 
 
 def opens(state: State, seat: int, card: str) -> bool:
@@ -93,14 +102,14 @@ def opens(state: State, seat: int, card: str) -> bool:
 
 def blockers(state: State) -> list[str]:
     """Figures on the spaces next to the open exits."""
-    gates = {n for x in open_exits(state) for n in board().neighbours(x)}
-    return [f for f in (*state.guards, *state.captains) if f in gates]
+    gates = {n for x in view(state).exits for n in board().neighbours(x)}
+    return [f for f in view(state).figures if f in gates]
 
 
 def aim(state: State, seat: int, options: Sequence[Action]) -> Action:
     """An opener's choice: the figure (or smoke space) nearest an exit, then the space farthest
     from the exits to send the figure to; any other choice (a theft's victim), the first."""
-    exits = open_exits(state) or tuple(s for s in (state.thief(seat).space,) if s)
+    exits = view(state).exits or tuple(s for s in (state.thief(seat).space,) if s)
     spaces = [a for a in options if a.kind in ("target", "to") and a.arg in _places()]
     if not exits or not spaces:
         return options[0]
@@ -121,7 +130,7 @@ def _places() -> frozenset[str]:
 def walled_in(state: State, seat: int) -> bool:
     """The exits are open but figures stand on every way to them, or on all but a detour of
     more than a round."""
-    exits = open_exits(state)
+    exits = view(state).exits
     here = state.thief(seat).space
     if not exits or not here:
         return False
@@ -130,28 +139,38 @@ def walled_in(state: State, seat: int) -> bool:
     return not ways or min(ways) > min(distance(here, x) for x in exits) + PACE
 
 
-def reachable(state: State, seat: int, here: str, points: int) -> dict[str, int]:
+def reachable(state: State, seat: int, here: str, points: int) -> Mapping[str, int]:
     """Spaces within `points` steps, by breadth-first search around fire, dungeons, exits that
-    are not open, and figures that would arrest him on entry (section 11)."""
-    exits = set(open_exits(state))
-    figures = {f for f in (*state.guards, *state.captains) if arrests(state, seat, f)}
+    are not open, and figures that would arrest him on entry (section 11). Kept for the state:
+    the caller must not change it."""
+    ways = view(state).ways
+    key = (seat, here, points)
+    found = ways.get(key)
+    if found is None:
+        found = ways[key] = _search(state, seat, here, points)
+    return found
+
+
+def _search(state: State, seat: int, here: str, points: int) -> dict[str, int]:
+    city, seen = tables(), view(state)
+    blocked = set(city.exits.difference(seen.exits).union(state.fire))
     thief = state.thief(seat)
-    if thief.free_hidden or (thief.on_board and board().node(thief.space).kind is NodeKind.DUNGEON):
-        figures = set()  # out of the dungeon he is hidden for the round (D-5)
+    # Out of the dungeon he is hidden for the round (D-5): no figure arrests him.
+    if not (thief.free_hidden or thief.space in city.dungeons[None]):
+        blocked.update(f for f in seen.figures if arrests(state, seat, f))
+    steps = city.steps
     found = {here: 0}
     frontier = [here]
     for depth in range(1, points + 1):
         nxt = []
         for space in frontier:
-            if board().node(space).kind is NodeKind.EXIT:
-                continue
-            for there in board().neighbours(space):
-                kind = board().node(there).kind
-                blocked = kind is NodeKind.DUNGEON or (kind is NodeKind.EXIT and there not in exits)
-                if there in found or blocked or there in state.fire or there in figures:
+            for there in steps[space]:
+                if there in found or there in blocked:
                     continue
                 found[there] = depth
                 nxt.append(there)
+        if not nxt:
+            break
         frontier = nxt
     return found
 
@@ -162,10 +181,35 @@ def arrests(state: State, seat: int, space: str) -> bool:
     thief = state.thief(seat)
     if thief.protected or (thief.name == "joanne" and space not in state.captains):
         return False
-    return not hidden_at(state, seat, space, board().node(space).features)
+    return not hidden_at(state, seat, space)
 
 
-def hidden_at(state: State, seat: int, space: str, features: frozenset[Feature]) -> bool:
-    if Feature.HIDEOUT in features and state.event != "A07":
-        return True
-    return space in state.smoke or hidden(state.with_thief(seat, space=space), seat)
+def hidden_at(state: State, seat: int, space: str) -> bool:
+    """Whether the thief would be hidden on `space` (section 12, `queries.hidden` for him moved
+    there): everywhere under Cloak, C02 or out of the dungeon, else on the spaces of
+    `hiding`."""
+    everywhere, spaces = hiding(state, seat)
+    return everywhere or space in spaces
+
+
+def hiding(state: State, seat: int) -> tuple[bool, frozenset[str]]:
+    """Whether the thief of `seat` is hidden everywhere, and else the spaces that would hide
+    him: smoke, Nikolai's palace, and unless Sniffer Dogs (A07) are out the hideouts and Dark
+    Alleys. Kept for the state."""
+    kept = view(state).hiding
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = _hiding(state, seat)
+    return found
+
+
+def _hiding(state: State, seat: int) -> tuple[bool, frozenset[str]]:
+    thief, city = state.thief(seat), tables()
+    everywhere = state.event == "C02" or thief.cloak or thief.free_hidden
+    spaces = set(state.smoke)
+    if thief.name == "nikolai":
+        spaces |= city.palace
+    if state.event != "A07":
+        spaces |= city.hideouts
+        spaces.update(space for space, tile in state.open_tiles if tile == "dark_alley")
+    return everywhere, frozenset(spaces)

@@ -4,8 +4,10 @@ would arrest it, and opens a way when figures stand beside every exit."""
 
 from __future__ import annotations
 
+from itertools import product
+
 from arena.bots import aot_greedy, aot_ways
-from arena.games.age_of_thieves.queries import board
+from arena.games.age_of_thieves.queries import board, hidden
 from arena.games.age_of_thieves.state import MOVE, Action, State, Status, replace
 from tests.bots.test_aot import planned, planning_state
 
@@ -85,3 +87,30 @@ def test_walled_in_near_an_exit_with_nothing_to_open_it_greedy_draws_for_a_card(
     free, _ = alarm_in_the_west(guards=("E34",), hand=("G13", "G03"))
     assert planned(free) == [(MOVE, 9), ("G13", 1)]
     assert aot_greedy._discard([Action("discard", "G07"), Action("discard", "G09")]).arg == "G09"
+
+
+def test_hidden_at_answers_as_the_rules_do_for_the_thief_moved_there() -> None:
+    """Section 12 as `queries.hidden` reads it, on every space: hideouts, Dark Alleys and
+    smoke, Cloak, an escape from the dungeon, Nikolai's palace, C02, and A07 (no hideouts)."""
+    state, seat = alarm_in_the_west(guards=("E34",))
+    state = replace(state, smoke=("W71", "P11"), open_tiles=(("W72", "dark_alley"),))
+    spaces = [node.id for node in board().nodes]
+    hides = 0
+    for event, name, flag in product(("", "C02", "A07"), ("noiron", "nikolai"), FLAGS):
+        changed = replace(state, event=event).with_thief(seat, name=name, **flag)
+        for space in spaces:
+            moved = changed.with_thief(seat, space=space)
+            assert aot_ways.hidden_at(changed, seat, space) == hidden(moved, seat), space
+            hides += hidden(moved, seat)
+    assert 0 < hides < 18 * len(spaces)
+
+
+FLAGS: tuple[dict[str, bool], ...] = ({}, {"cloak": True}, {"free_hidden": True})
+
+
+def test_a_states_ways_are_kept_for_that_state_alone() -> None:
+    state, seat = alarm_in_the_west(guards=("W80",))
+    blocked = aot_ways.reachable(state, seat, HERE, 3)
+    free = aot_ways.reachable(replace(state, guards=("E34",)), seat, HERE, 3)
+    assert "XW1" in free and "XW1" not in blocked
+    assert aot_ways.reachable(state, seat, HERE, 3) == blocked
