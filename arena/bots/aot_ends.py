@@ -14,7 +14,7 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from arena.bots.aot_view import FAR, tables, view
+from arena.bots.aot_view import FAR, Watch, tables, view
 from arena.bots.aot_ways import PACE, distance, goal, hiding, reachable, rounds_left, slack
 from arena.games.age_of_thieves.board import District
 from arena.games.age_of_thieves.state import Action, State, Status, Thief
@@ -31,6 +31,8 @@ LATER = 0.3  # guards have already acted this round: risk only matters next roun
 STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
 DETOUR = 2  # a jewel this many steps off the way is worth the detour
 TAKE_FIRST = ("ej", "green", "yellow", "trinket")
+KEPT = 1024  # figure layouts whose threats are kept: plenty for a search's rollouts
+_THREATS: dict[Watch, dict[str, float]] = {}
 
 
 def ends(state: State, seat: int, points: int, start: str) -> tuple[str, list[tuple[float, str]]]:
@@ -116,8 +118,9 @@ class _Scorer:
         "safe",
         "stake",
         "target",
+        "threats",
         "to_target",
-        "watchers",
+        "watch",
     )
 
     def __init__(self, state: State, seat: int, target: str) -> None:
@@ -127,7 +130,7 @@ class _Scorer:
         # In the last round on the board at its end he loses anyway: no arrest to fear.
         self.safe = everywhere or last
         self.exits = city.exits
-        self.watchers = seen.watchers
+        self.watch, self.threats = seen.watch, _threats(seen.watch)
         self.later = not seen.pending  # guards have already acted this round
         self.target, self.to_target = target, city.distances[target] if target else None
         self.stake = _stake(state.thief(seat))
@@ -138,7 +141,7 @@ class _Scorer:
             self.jail = _from_dungeons(District(state.escape), target) if target else 0.0
 
     def __call__(self, space: str) -> float:
-        far = _moves(self.to_target[space] if self.to_target is not None else 0)
+        far = MOVES[self.to_target[space]] if self.to_target is not None else 0.0
         risk = self.risk(space)
         if not risk:
             return far
@@ -151,18 +154,43 @@ class _Scorer:
         captains."""
         if self.safe or space in self.exits or space in self.hides:
             return 0.0
-        caught, noticed = False, 0
-        for row, reach, sight in self.watchers:
-            far = row[space]
-            caught = caught or far <= reach
-            noticed += far <= sight
-        risk = CAUGHT if caught else NOTICED * min(noticed, 2)
+        risk = self.threats.get(space)
+        if risk is None:
+            risk = self.threats[space] = _threat(self.watch, space)
         return risk * LATER if self.later else risk
 
     def _jail(self, space: str) -> float:
         """The dungeons of the district of `space` to the target, any of them from the palace."""
         district = tables().districts[space]
         return _from_dungeons(None if district is District.PALACE else district, self.target)
+
+
+def _threats(watch: Watch) -> dict[str, float]:
+    """The threats of figures placed as `watch` says, filled in as spaces are asked about:
+    kept across states, as the figures stand still through most of a round."""
+    found = _THREATS.get(watch)
+    if found is None:
+        if len(_THREATS) >= KEPT:
+            _THREATS.clear()
+        found = _THREATS[watch] = {}
+    return found
+
+
+def _threat(watch: Watch, space: str) -> float:
+    """The chance of an arrest on `space` from figures placed as `watch` says, were they to
+    act next: caught by one in reach, else noticed by those whose attention reaches it."""
+    guards, captains, guard_reach, guard_sight, captain_reach, captain_sight = watch
+    rows = tables().distances
+    caught, noticed = False, 0
+    for figures, reach, sight in (
+        (guards, guard_reach, guard_sight),
+        (captains, captain_reach, captain_sight),
+    ):
+        for figure in figures:
+            far = rows[figure][space]
+            caught = caught or far <= reach
+            noticed += far <= sight
+    return CAUGHT if caught else NOTICED * min(noticed, 2)
 
 
 @cache
@@ -175,6 +203,9 @@ def _from_dungeons(district: District | None, target: str) -> float:
 def _moves(steps: float) -> float:
     """Sneaks needed to cover `steps`, with the steps left over as a tie-break."""
     return math.ceil(steps / SNEAK) + 0.1 * steps
+
+
+MOVES = tuple(_moves(steps) for steps in range(FAR + 1))  # of every whole number of steps
 
 
 def _stake(thief: Thief) -> float:

@@ -18,6 +18,8 @@ from arena.games.age_of_thieves.queries import attention, board, movement, open_
 from arena.games.age_of_thieves.state import State
 
 FAR = 999  # the distance to a space no way leads to
+# The guards, the captains, and the guards' and captains' movement and attention.
+Watch = tuple[tuple[str, ...], tuple[str, ...], int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class View:
     (`aot_ways`, `aot_ends`)."""
 
     __slots__ = (
+        "arresting",
         "exits",
         "figures",
         "goals",
@@ -78,7 +81,7 @@ class View:
         "pending",
         "scorers",
         "state",
-        "watchers",
+        "watch",
         "ways",
     )
 
@@ -86,14 +89,17 @@ class View:
         self.state = state
         self.exits = open_exits(state)
         self.figures = (*state.guards, *state.captains)
-        rows = tables().distances
-        # Each figure's distances, how far it moves and how far it notices (section 16).
-        self.watchers = [
-            (rows[figure], movement(state, captain), attention(state, captain))
-            for figures, captain in ((state.guards, False), (state.captains, True))
-            for figure in figures
-        ]
+        # Where the figures stand, how far they move and how far they notice (section 16).
+        self.watch: Watch = (
+            state.guards,
+            state.captains,
+            movement(state, False),
+            attention(state, False),
+            movement(state, True),
+            attention(state, True),
+        )
         self.pending = any(task.name == "guards" for task in state.tasks)
+        self.arresting: dict[int, tuple[str, ...]] = {}
         self.hiding: dict[int, tuple[bool, frozenset[str]]] = {}
         self.goals: dict[int, str] = {}
         self.ways: dict[tuple[int, str, int], dict[str, int]] = {}

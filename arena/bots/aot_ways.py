@@ -28,6 +28,7 @@ WATCHED = 3  # an exit with a figure beside it is worth this many steps farther 
 # Cards that open a way past a figure standing by an exit: smoke over it (he is hidden in the
 # smoke), or the figure sent to a guardhouse (Forged Orders) or 2 spaces off (Distraction).
 OPENERS = {"G07": 1, "G02": 0, "G19": 0}  # card: reach beyond its printed range
+KEPT = 2048  # ways kept across states
 
 
 def goal(state: State, seat: int) -> str:
@@ -78,8 +79,7 @@ def _exit(state: State, seat: int) -> str:
 def _watched(state: State, seat: int, space: str) -> int:
     """Extra steps a way past a guard (or captain) standing within its reach of `space` costs."""
     row = tables().distances[space]
-    near = [f for f in view(state).figures if row[f] <= 3]
-    return WATCHED * sum(arrests(state, seat, f) for f in near)
+    return WATCHED * sum(row[f] <= 3 for f in arresting(state, seat))
 
 
 def _fetch(state: State, here: str, ej: str, exit: str) -> bool:
@@ -141,23 +141,53 @@ def walled_in(state: State, seat: int) -> bool:
 
 def reachable(state: State, seat: int, here: str, points: int) -> Mapping[str, int]:
     """Spaces within `points` steps, by breadth-first search around fire, dungeons, exits that
-    are not open, and figures that would arrest him on entry (section 11). Kept for the state:
-    the caller must not change it."""
+    are not open, and figures that would arrest him on entry (section 11). Shared: the caller
+    must not change it."""
     ways = view(state).ways
     key = (seat, here, points)
     found = ways.get(key)
     if found is None:
-        found = ways[key] = _search(state, seat, here, points)
+        found = ways[key] = _ways(here, points, _blocking(state, seat))
     return found
 
 
-def _search(state: State, seat: int, here: str, points: int) -> dict[str, int]:
-    city, seen = tables(), view(state)
-    blocked = set(city.exits.difference(seen.exits).union(state.fire))
-    thief = state.thief(seat)
-    # Out of the dungeon he is hidden for the round (D-5): no figure arrests him.
-    if not (thief.free_hidden or thief.space in city.dungeons[None]):
-        blocked.update(f for f in seen.figures if arrests(state, seat, f))
+Blocking = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+
+
+def _blocking(state: State, seat: int) -> Blocking:
+    """What bounds his ways: the open exits (the others are closed), fire, and the figures that
+    would arrest him, none out of the dungeon, where he is hidden for the round (D-5)."""
+    seen, thief = view(state), state.thief(seat)
+    if thief.free_hidden or thief.space in tables().dungeons[None]:
+        return seen.exits, state.fire, ()
+    return seen.exits, state.fire, arresting(state, seat)
+
+
+def arresting(state: State, seat: int) -> tuple[str, ...]:
+    """The spaces of the figures that would arrest him as he steps onto them. Kept for the
+    state."""
+    kept = view(state).arresting
+    found = kept.get(seat)
+    if found is None:
+        found = kept[seat] = tuple(f for f in view(state).figures if arrests(state, seat, f))
+    return found
+
+
+def _ways(here: str, points: int, blocking: Blocking) -> dict[str, int]:
+    """The ways kept across states: a search's rollouts walk the same streets again."""
+    key = (here, points, blocking)
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= KEPT:
+            _WAYS.clear()
+        found = _WAYS[key] = _search(here, points, blocking)
+    return found
+
+
+def _search(here: str, points: int, blocking: Blocking) -> dict[str, int]:
+    city = tables()
+    exits, fire, figures = blocking
+    blocked = city.exits.difference(exits).union(fire, figures)
     steps = city.steps
     found = {here: 0}
     frontier = [here]
@@ -190,6 +220,9 @@ def hidden_at(state: State, seat: int, space: str) -> bool:
     `hiding`."""
     everywhere, spaces = hiding(state, seat)
     return everywhere or space in spaces
+
+
+_WAYS: dict[tuple[str, int, Blocking], dict[str, int]] = {}
 
 
 def hiding(state: State, seat: int) -> tuple[bool, frozenset[str]]:
