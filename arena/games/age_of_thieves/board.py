@@ -83,6 +83,10 @@ class Board:
     _by_id: Mapping[str, Node] = field(init=False, repr=False)
     _neighbours: Mapping[str, tuple[str, ...]] = field(init=False, repr=False)
     _distances: Mapping[str, Mapping[str, int]] = field(init=False, repr=False)
+    # The answers of `with_feature` and `of_kind`, kept once asked (the rules ask the same few).
+    _found: dict[tuple[str, str, str], tuple[str, ...]] = field(init=False, repr=False)
+    _around: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False)
+    _beyond: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         index = {node.id: i for i, node in enumerate(self.nodes)}
@@ -99,6 +103,9 @@ class Board:
         set_(self, "_by_id", {node.id: node for node in self.nodes})
         set_(self, "_neighbours", dict(zip(ids, neighbours, strict=True)))
         set_(self, "_distances", dict(zip(ids, rows, strict=True)))
+        set_(self, "_found", {})
+        set_(self, "_around", {})
+        set_(self, "_beyond", {})
 
     def node(self, id: str) -> Node:
         try:
@@ -120,19 +127,43 @@ class Board:
             self.node(a)  # names the unknown space
             raise DataError(f"{self.name}: no space {b!r}") from None
 
+    def around(self, id: str, steps: int) -> tuple[str, ...]:
+        """The nodes at most `steps` from `id` (itself included), in node order."""
+        found = self._around.get((id, steps))
+        if found is None:
+            row = self._distances.get(id) or self._distances[self.node(id).id]
+            found = self._around[id, steps] = tuple(n for n, d in row.items() if 0 <= d <= steps)
+        return found
+
+    def beyond(self, id: str, steps: int) -> frozenset[str]:
+        """The nodes at least `steps` from `id`."""
+        found = self._beyond.get((id, steps))
+        if found is None:
+            row = self._distances.get(id) or self._distances[self.node(id).id]
+            found = self._beyond[id, steps] = frozenset(n for n, d in row.items() if d >= steps)
+        return found
+
     def with_feature(self, feature: Feature, district: District | None = None) -> tuple[str, ...]:
-        return tuple(
-            n.id
-            for n in self.nodes
-            if feature in n.features and (district is None or n.district is district)
-        )
+        key = ("feature", feature.value, "" if district is None else district.value)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = tuple(
+                n.id
+                for n in self.nodes
+                if feature in n.features and (district is None or n.district is district)
+            )
+        return found
 
     def of_kind(self, kind: NodeKind, district: District | None = None) -> tuple[str, ...]:
-        return tuple(
-            n.id
-            for n in self.nodes
-            if n.kind is kind and (district is None or n.district is district)
-        )
+        key = ("kind", kind.value, "" if district is None else district.value)
+        found = self._found.get(key)
+        if found is None:
+            found = self._found[key] = tuple(
+                n.id
+                for n in self.nodes
+                if n.kind is kind and (district is None or n.district is district)
+            )
+        return found
 
     @property
     def spaces(self) -> tuple[str, ...]:

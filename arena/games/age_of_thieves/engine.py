@@ -48,10 +48,19 @@ def answer(name: str) -> Callable[[AnswerHandler], AnswerHandler]:
 def ask(state: State, name: str, seat: int, options: Iterable[Action], resume: Task) -> State:
     """Set the prompt `name` for `seat`, its options in `Action` order (numbers by value); with
     no option at all the step is skipped."""
-    listed = tuple(sorted(set(options), key=order))
-    if not listed:
+    unique = set(options)
+    if not unique:
         return state
+    keys = _ORDER_KEYS
+    for action in unique.difference(keys):
+        keys[action] = order(action)
+    listed = tuple(sorted(unique, key=keys.__getitem__))
     return with_prompt(state, Prompt(name, seat, listed, resume))
+
+
+# The sort key of every action ever offered, so that sorting options looks keys up instead of
+# working each out again: actions are a finite set (verbs with cards, spaces, seats, numbers).
+_ORDER_KEYS: dict[Action, tuple[str, int, int, str]] = {}
 
 
 def run(state: State) -> State:

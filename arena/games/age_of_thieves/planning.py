@@ -17,7 +17,7 @@ from arena.games.age_of_thieves.state import (
     State,
     Task,
     Thief,
-    push,
+    actions,
     remove_one,
 )
 
@@ -35,21 +35,24 @@ def options(thief: Thief, specials: bool = True) -> list[Action]:
     or another card (or `done`)."""
     last = thief.plan[-1] if thief.plan else None
     if last is not None and _special(last.card) and not last.under:
-        return [Action("under", c) for c in thief.hand]
+        return actions("under", thief.hand)
+    cap = _dungeon_cap(thief)
     if last is not None and last.ap == 0:
-        cap = _dungeon_cap(thief)
-        return [Action("ap", str(n)) for n in sorted(totals(thief)) if n <= cap]
-    found = [Action("done")]
-    if not [n for n in totals(thief) if n <= _dungeon_cap(thief)]:  # no AP left for a card
+        return actions("ap", [str(n) for n in sorted(totals(thief)) if n <= cap])
+    found = [DONE]
+    if not [n for n in totals(thief) if n <= cap]:  # no AP left for a card
         return found
     if in_dungeon(thief) and not thief.plan:  # D-5: Move first, with the most AP
-        return [*found, Action("plan", MOVE)]
+        return [*found, *actions("plan", [MOVE])]
     declared = {p.card for p in thief.plan}
-    found += [Action("plan", c) for c in (MOVE, AMBUSH) if c not in declared]
+    cards_ = [c for c in (MOVE, AMBUSH) if c not in declared]
     special = _special_of(thief.name)
     if special not in declared and thief.hand and specials:
-        found.append(Action("plan", special))
-    return found + [Action("plan", c) for c in thief.hand]
+        cards_.append(special)
+    return found + actions("plan", [*cards_, *thief.hand])
+
+
+DONE = Action("done")
 
 
 def _special(card: str) -> bool:
@@ -123,4 +126,5 @@ def _answer(state: State, job: Task, action: Action) -> State:
             spent=(thief.spent[0] + b, thief.spent[1] + a),
             plan=(*thief.plan[:-1], last),
         )
-    return push(state, job)
+    # The plan goes on with this seat's next step, as if `job` were queued and run next.
+    return plan(state, job)

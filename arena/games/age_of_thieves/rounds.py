@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.catalogue import CardKind
@@ -239,13 +240,12 @@ def yellow_jewel(state: State, job: Task) -> State:
     if state.status is Status.ALARM or job.n >= wanted or not state.yellow_supply:
         return state
     compass = cards_event(state.event)
-    spots = [t.space for t in state.thieves if t.on_board]
     city = board()
-    spaces = [
-        space
-        for space in empty_spaces(state, in_district(compass))
-        if all(city.distance(space, s) >= YELLOW_DISTANCE for s in spots)
-    ]
+    spaces = empty_spaces(state, in_district(compass))
+    for thief in state.thieves:
+        if thief.on_board:
+            far = city.beyond(thief.space, YELLOW_DISTANCE)
+            spaces = [space for space in spaces if space in far]
     return ask(state, "jewel", state.referee, [Action("jewel", s) for s in spaces], job)
 
 
@@ -300,7 +300,7 @@ def reveal(state: State, _: Task) -> State:
 def cleanup(state: State, _: Task) -> State:
     """Phase 5 (a)-(e), then the end checks of section 19 (D-12) or the next round."""
     discard = list(state.discard)
-    general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
+    general = _general_cards()
     for seat, thief in enumerate(state.thieves):
         for p in thief.plan:
             discard += [c for c in (p.card, p.under) if c in general]
@@ -341,6 +341,11 @@ def cleanup(state: State, _: Task) -> State:
     after = ((state.first + i) % state.players for i in range(1, state.players + 1))
     first = next(s for s in after if state.thief(s).on_board)
     return queue(replace(state, first=first, round=state.round + 1), Task("round"))
+
+
+@cache
+def _general_cards() -> frozenset[str]:
+    return frozenset(c.id for c in cards().of_kind(CardKind.GENERAL))
 
 
 def finish(state: State, reason: str) -> State:

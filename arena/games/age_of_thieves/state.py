@@ -8,6 +8,7 @@ replay and the conformance checker rely on, and a changed copy is one pass over 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import Any, NamedTuple, TypeVar
 
@@ -88,6 +89,24 @@ def order(action: Action) -> tuple[str, int, int, str]:
 
 def _action(value: tuple[str, ...]) -> Action:
     return value if isinstance(value, Action) else Action(*value)
+
+
+def actions(kind: str, args: Iterable[str]) -> list[Action]:
+    """`Action(kind, arg)` for each of `args`, each value made once and shared after: options
+    are listed at every decision, and they are a finite set (verbs with cards, spaces, seats)."""
+    known = _ACTIONS.get(kind)
+    if known is None:
+        known = _ACTIONS[kind] = {}
+    found = []
+    for arg in args:
+        action = known.get(arg)
+        if action is None:
+            action = known[arg] = Action(kind, arg)
+        found.append(action)
+    return found
+
+
+_ACTIONS: dict[str, dict[str, Action]] = {}
 
 
 VERBS = frozenset(

@@ -42,11 +42,12 @@ def figures_within(state: State, seat: int, distance: int, captains: bool) -> li
 
 
 def spaces_within(state: State, seat: int, distance: int) -> list[str]:
-    return [
-        n.id
-        for n in board().nodes
-        if n.kind is NodeKind.SPACE and within(state, seat, n.id, distance)
-    ]
+    """The spaces within `distance` of `seat`'s thief (22.1), by id; none once he has left."""
+    here = state.thief(seat).space
+    if not here or distance < 0:
+        return []
+    city = board()
+    return [s for s in city.around(here, distance) if city.node(s).kind is NodeKind.SPACE]
 
 
 def is_captain(state: State, space: str) -> bool:
