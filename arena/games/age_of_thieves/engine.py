@@ -48,14 +48,20 @@ def answer(name: str) -> Callable[[AnswerHandler], AnswerHandler]:
 def ask(state: State, name: str, seat: int, options: Iterable[Action], resume: Task) -> State:
     """Set the prompt `name` for `seat`, its options in `Action` order (numbers by value); with
     no option at all the step is skipped."""
+    prompt = prompt_for(name, seat, options, resume)
+    return state if prompt is None else with_prompt(state, prompt)
+
+
+def prompt_for(name: str, seat: int, options: Iterable[Action], resume: Task) -> Prompt | None:
+    """The prompt `ask` sets, or None for no option at all."""
     unique = set(options)
     if not unique:
-        return state
+        return None
     keys = _ORDER_KEYS
     for action in unique.difference(keys):
         keys[action] = order(action)
     listed = tuple(sorted(unique, key=keys.__getitem__))
-    return with_prompt(state, Prompt(name, seat, listed, resume))
+    return tuple.__new__(Prompt, (name, seat, listed, resume))
 
 
 # The sort key of every action ever offered, so that sorting options looks keys up instead of

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 
 from arena.games.age_of_thieves.catalogue import CardKind
-from arena.games.age_of_thieves.engine import answer, ask, task
+from arena.games.age_of_thieves.engine import answer, ask, prompt_for, task
 from arena.games.age_of_thieves.queries import cards, in_dungeon
 from arena.games.age_of_thieves.state import (
     AMBUSH,
@@ -18,7 +18,9 @@ from arena.games.age_of_thieves.state import (
     Task,
     Thief,
     actions,
+    put_thief_asking,
     remove_one,
+    replace,
 )
 
 
@@ -38,7 +40,7 @@ def options(thief: Thief, specials: bool = True) -> list[Action]:
         return actions("under", thief.hand)
     cap = _dungeon_cap(thief)
     if last is not None and last.ap == 0:
-        return actions("ap", [str(n) for n in sorted(totals(thief)) if n <= cap])
+        return list(_ap_options(thief.pool, thief.informers, thief.agents, cap))
     found = [DONE]
     if not [n for n in totals(thief) if n <= cap]:  # no AP left for a card
         return found
@@ -53,6 +55,12 @@ def options(thief: Thief, specials: bool = True) -> list[Action]:
 
 
 DONE = Action("done")
+
+
+@cache  # a handful of small numbers, asked at every planning step
+def _ap_options(pool: int, informers: int, agents: int, cap: int) -> tuple[Action, ...]:
+    listed = [str(n) for n in sorted(_totals(pool, informers, agents)) if n <= cap]
+    return tuple(actions("ap", listed))
 
 
 def _special(card: str) -> bool:
@@ -109,22 +117,24 @@ def _answer(state: State, job: Task, action: Action) -> State:
         hand = thief.hand
         if cards().card(action.arg).kind is CardKind.GENERAL:
             hand = remove_one(hand, action.arg)
-        state = state.with_thief(seat, hand=hand, plan=(*thief.plan, Planned(action.arg)))
+        thief = replace(thief, hand=hand, plan=(*thief.plan, Planned(action.arg)))
     elif action.kind == "under":
-        last = thief.plan[-1]._replace(under=action.arg)
+        last = replace(thief.plan[-1], under=action.arg)
         hand = remove_one(thief.hand, action.arg)
-        state = state.with_thief(seat, hand=hand, plan=(*thief.plan[:-1], last))
+        thief = replace(thief, hand=hand, plan=(*thief.plan[:-1], last))
     else:
         total = int(action.arg)
         m, b, a = spend(thief, total)
-        last = thief.plan[-1]._replace(ap=total)
-        state = state.with_thief(
-            seat,
+        last = replace(thief.plan[-1], ap=total)
+        thief = replace(
+            thief,
             pool=thief.pool - m,
             informers=thief.informers - b,
             agents=thief.agents - a,
             spent=(thief.spent[0] + b, thief.spent[1] + a),
             plan=(*thief.plan[:-1], last),
         )
-    # The plan goes on with this seat's next step, as if `job` were queued and run next.
-    return plan(state, job)
+    # The seat's next step is asked at once, as the task `plan` would ask it were `job` queued
+    # again and run next (one copy of the state instead of three).
+    prompt = prompt_for("plan", seat, options(thief, state.specials), job)
+    return put_thief_asking(state, seat, thief, prompt)

@@ -41,28 +41,38 @@ def in_dungeon(thief: Thief) -> bool:
     return thief.space in dungeons()
 
 
+@cache
+def _hideouts() -> frozenset[str]:
+    return frozenset(board().with_feature(Feature.HIDEOUT))
+
+
+@cache
+def _palace() -> frozenset[str]:
+    return frozenset(in_district(District.PALACE.value))
+
+
 def hidden(state: State, seat: int) -> bool:
     """Section 12: hideouts, Dark Alleys, smoke, Cloak, a dungeon escape this round, C02, and
     Nikolai's palace (22.4); Sniffer Dogs (A07) switch off hideouts and Dark Alleys."""
-    thief = state.thief(seat)
-    if not thief.on_board:
+    thief = state.thieves[seat]
+    space = thief.space
+    if not space:
         return False
-    if state.event == "C02" or thief.cloak or thief.free_hidden or thief.space in state.smoke:
+    if state.event == "C02" or thief.cloak or thief.free_hidden or space in state.smoke:
         return True
-    if thief.name == "nikolai" and district(thief.space) is District.PALACE:
+    if thief.name == "nikolai" and space in _palace():
         return True
     if state.event == "A07":
         return False
-    hideout = Feature.HIDEOUT in board().node(thief.space).features
-    return hideout or (thief.space, "dark_alley") in state.open_tiles
+    return space in _hideouts() or (space, "dark_alley") in state.open_tiles
 
 
 def arrestable(state: State, seat: int) -> bool:
     """A guard takes him: on the board outside the dungeon, not hidden, not protected."""
-    thief = state.thief(seat)
+    thief = state.thieves[seat]
     return (
-        thief.on_board
-        and not in_dungeon(thief)
+        bool(thief.space)
+        and thief.space not in dungeons()
         and not thief.arrested
         and not thief.protected
         and not hidden(state, seat)

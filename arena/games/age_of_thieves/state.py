@@ -295,9 +295,13 @@ class State(NamedTuple):
         return self.thieves[seat]
 
     def with_thief(self, seat: int, **changes: object) -> State:
-        thieves = list(self.thieves)
-        thieves[seat] = replace(thieves[seat], **changes)
-        return _with(self, _THIEVES, tuple(thieves))
+        fields = list(self.thieves[seat])
+        for name, changed in changes.items():
+            at = _THIEF_FIELDS.get(name)
+            if at is None:
+                raise TypeError(f"Thief has no field {name!r}")
+            fields[at] = changed
+        return put_thief(self, seat, tuple.__new__(Thief, fields))
 
     def clockwise(self) -> tuple[int, ...]:
         return tuple((self.first + i) % self.players for i in range(self.players))
@@ -315,6 +319,26 @@ class State(NamedTuple):
 
 # The fields the engine sets on every step, by position: `_with` skips `replace`'s keywords.
 _THIEVES, _TASKS, _PROMPT = (State._fields.index(name) for name in ("thieves", "tasks", "prompt"))
+
+
+_THIEF_FIELDS = {name: at for at, name in enumerate(Thief._fields)}
+
+
+def put_thief(state: State, seat: int, thief: Thief) -> State:
+    """`state` with `thief` in `seat`."""
+    thieves = list(state.thieves)
+    thieves[seat] = thief
+    return _with(state, _THIEVES, tuple(thieves))
+
+
+def put_thief_asking(state: State, seat: int, thief: Thief, prompt: Prompt | None) -> State:
+    """`state` with `thief` in `seat` and the prompt `prompt`, in one copy."""
+    thieves = list(state.thieves)
+    thieves[seat] = thief
+    fields: list[object] = list(state)
+    fields[_THIEVES] = tuple(thieves)
+    fields[_PROMPT] = prompt
+    return tuple.__new__(State, fields)
 
 
 def _with(state: State, at: int, value: object) -> State:
