@@ -69,6 +69,8 @@ def towards(state: State, seat: int, options: Sequence[Action], points: int, bes
 def grab(options: Sequence[Action]) -> Action | None:
     """Jewels first (the Emperor's Jewel above all), then thefts; tiles are left alone: a
     face-down one may be a plain-clothes guard."""
+    if not any(a.kind == "take" or a.kind == "steal" for a in options):
+        return None  # most decisions: a step, a stop, a card
     for kind in TAKE_FIRST:
         if Action("take", kind) in options:
             return Action("take", kind)
@@ -113,7 +115,7 @@ class _Scorer:
     __slots__ = (
         "exits",
         "hides",
-        "jail",
+        "jailed",
         "later",
         "safe",
         "stake",
@@ -134,19 +136,21 @@ class _Scorer:
         self.later = not seen.pending  # guards have already acted this round
         self.target, self.to_target = target, city.distances[target] if target else None
         self.stake = _stake(state.thief(seat))
-        # From the dungeon an arrest leads to (17.3), to the target: once the Emperor's Jewel
-        # is out, the drawn district's; else the district's where he is taken (`_jail`).
-        self.jail: float | None = None
-        if not target or state.escape:
-            self.jail = _from_dungeons(District(state.escape), target) if target else 0.0
+        # An arrest's cost: the moves from the dungeon it leads to (17.3) to the target, and
+        # the stake. Once the Emperor's Jewel is out, the drawn district's dungeon; else the
+        # district's where he is taken (`_jailed`).
+        self.jailed: float | None = None
+        if not target:
+            self.jailed = _moves(0.0) + self.stake
+        elif state.escape:
+            self.jailed = _jail_moves(District(state.escape), target) + self.stake
 
     def __call__(self, space: str) -> float:
         far = MOVES[self.to_target[space]] if self.to_target is not None else 0.0
         risk = self.risk(space)
         if not risk:
             return far
-        jail = self.jail if self.jail is not None else self._jail(space)
-        jailed = _moves(jail) + self.stake
+        jailed = self.jailed if self.jailed is not None else self._jailed(space)
         return (1 - risk) * far + risk * jailed
 
     def risk(self, space: str) -> float:
@@ -159,10 +163,11 @@ class _Scorer:
             risk = self.threats[space] = _threat(self.watch, space)
         return risk * LATER if self.later else risk
 
-    def _jail(self, space: str) -> float:
-        """The dungeons of the district of `space` to the target, any of them from the palace."""
+    def _jailed(self, space: str) -> float:
+        """From the dungeons of the district of `space`, any of them from the palace."""
         district = tables().districts[space]
-        return _from_dungeons(None if district is District.PALACE else district, self.target)
+        dungeons = None if district is District.PALACE else district
+        return _jail_moves(dungeons, self.target) + self.stake
 
 
 def _threats(watch: Watch) -> dict[str, float]:
@@ -194,10 +199,10 @@ def _threat(watch: Watch, space: str) -> float:
 
 
 @cache
-def _from_dungeons(district: District | None, target: str) -> float:
-    """The mean distance to `target` from the dungeons of `district` (None: all four)."""
+def _jail_moves(district: District | None, target: str) -> float:
+    """The moves to `target` from the dungeons of `district` (None: all four), on average."""
     cells = tables().dungeons[district]
-    return sum(distance(cell, target) for cell in cells) / len(cells)
+    return _moves(sum(distance(cell, target) for cell in cells) / len(cells))
 
 
 def _moves(steps: float) -> float:

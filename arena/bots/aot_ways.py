@@ -151,7 +151,9 @@ def reachable(state: State, seat: int, here: str, points: int) -> Mapping[str, i
     return found
 
 
+# What bounds a thief's ways: the open exits, fire, the figures that would arrest him.
 Blocking = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_WAYS: dict[tuple[str, int, Blocking], dict[str, int]] = {}
 
 
 def _blocking(state: State, seat: int) -> Blocking:
@@ -164,13 +166,22 @@ def _blocking(state: State, seat: int) -> Blocking:
 
 
 def arresting(state: State, seat: int) -> tuple[str, ...]:
-    """The spaces of the figures that would arrest him as he steps onto them. Kept for the
-    state."""
+    """The spaces of the figures that would take him as he steps onto them: he is visible and
+    unprotected there (Joanne walks past guards, not captains). Kept for the state."""
     kept = view(state).arresting
     found = kept.get(seat)
     if found is None:
-        found = kept[seat] = tuple(f for f in view(state).figures if arrests(state, seat, f))
+        found = kept[seat] = _arresting(state, seat)
     return found
+
+
+def _arresting(state: State, seat: int) -> tuple[str, ...]:
+    thief = state.thief(seat)
+    everywhere, spaces = hiding(state, seat)
+    if thief.protected or everywhere:
+        return ()
+    figures = state.captains if thief.name == "joanne" else view(state).figures
+    return tuple(f for f in figures if f not in spaces)
 
 
 def _ways(here: str, points: int, blocking: Blocking) -> dict[str, int]:
@@ -205,30 +216,11 @@ def _search(here: str, points: int, blocking: Blocking) -> dict[str, int]:
     return found
 
 
-def arrests(state: State, seat: int, space: str) -> bool:
-    """A figure on `space` takes him as he steps onto it: he is visible and unprotected there
-    (Joanne walks past guards, not captains)."""
-    thief = state.thief(seat)
-    if thief.protected or (thief.name == "joanne" and space not in state.captains):
-        return False
-    return not hidden_at(state, seat, space)
-
-
-def hidden_at(state: State, seat: int, space: str) -> bool:
-    """Whether the thief would be hidden on `space` (section 12, `queries.hidden` for him moved
-    there): everywhere under Cloak, C02 or out of the dungeon, else on the spaces of
-    `hiding`."""
-    everywhere, spaces = hiding(state, seat)
-    return everywhere or space in spaces
-
-
-_WAYS: dict[tuple[str, int, Blocking], dict[str, int]] = {}
-
-
 def hiding(state: State, seat: int) -> tuple[bool, frozenset[str]]:
-    """Whether the thief of `seat` is hidden everywhere, and else the spaces that would hide
-    him: smoke, Nikolai's palace, and unless Sniffer Dogs (A07) are out the hideouts and Dark
-    Alleys. Kept for the state."""
+    """Where the thief of `seat` would be hidden (section 12, `queries.hidden` for him moved
+    there): everywhere under Cloak, C02 or out of the dungeon; else the spaces given, smoke,
+    Nikolai's palace, and unless Sniffer Dogs (A07) are out the hideouts and Dark Alleys. Kept
+    for the state."""
     kept = view(state).hiding
     found = kept.get(seat)
     if found is None:
