@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from arena.bots.aot_view import FAR, Watch, tables, view
 from arena.bots.aot_ways import PACE, distance, goal, hiding, reachable, rounds_left, slack
@@ -32,7 +32,6 @@ STALL = 1.0  # staying put wastes a move, and waiting makes no guard go away
 DETOUR = 2  # a jewel this many steps off the way is worth the detour
 TAKE_FIRST = ("ej", "green", "yellow", "trinket")
 KEPT = 1024  # figure layouts whose threats are kept: plenty for a search's rollouts
-_THREATS: dict[Watch, dict[str, float]] = {}
 
 
 def ends(state: State, seat: int, points: int, start: str) -> tuple[str, list[tuple[float, str]]]:
@@ -170,15 +169,11 @@ class _Scorer:
         return _jail_moves(dungeons, self.target) + self.stake
 
 
+@lru_cache(maxsize=KEPT)
 def _threats(watch: Watch) -> dict[str, float]:
     """The threats of figures placed as `watch` says, filled in as spaces are asked about:
     kept across states, as the figures stand still through most of a round."""
-    found = _THREATS.get(watch)
-    if found is None:
-        if len(_THREATS) >= KEPT:
-            _THREATS.clear()
-        found = _THREATS[watch] = {}
-    return found
+    return {}
 
 
 def _threat(watch: Watch, space: str) -> float:

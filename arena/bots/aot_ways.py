@@ -14,7 +14,7 @@ the greedy bot and the search's evaluation.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from arena.bots.aot_view import tables, view
 from arena.games.age_of_thieves.queries import board, reach
@@ -28,7 +28,7 @@ WATCHED = 3  # an exit with a figure beside it is worth this many steps farther 
 # Cards that open a way past a figure standing by an exit: smoke over it (he is hidden in the
 # smoke), or the figure sent to a guardhouse (Forged Orders) or 2 spaces off (Distraction).
 OPENERS = {"G07": 1, "G02": 0, "G19": 0}  # card: reach beyond its printed range
-KEPT = 2048  # ways kept across states
+KEPT = 2048  # ways and nearest exits kept across states
 
 
 def goal(state: State, seat: int) -> str:
@@ -72,14 +72,20 @@ def _exit(state: State, seat: int) -> str:
     exits = view(state).exits
     if not exits:
         return ""
-    here = state.thief(seat).space
-    return min(exits, key=lambda x: (distance(here, x) + _watched(state, seat, x), x))
+    return _nearest_exit(state.thief(seat).space, exits, arresting(state, seat))
 
 
-def _watched(state: State, seat: int, space: str) -> int:
-    """Extra steps a way past a guard (or captain) standing within its reach of `space` costs."""
-    row = tables().distances[space]
-    return WATCHED * sum(row[f] <= 3 for f in arresting(state, seat))
+@lru_cache(maxsize=KEPT)
+def _nearest_exit(here: str, exits: tuple[str, ...], arresting: tuple[str, ...]) -> str:
+    """Fewest steps from `here`, a figure that would arrest him within its reach of the exit
+    costing `WATCHED` steps more. Kept across states: the figures stand still most of a
+    round."""
+    rows = tables().distances
+
+    def watched(exit: str) -> int:
+        return WATCHED * sum(rows[exit][f] <= 3 for f in arresting)
+
+    return min(exits, key=lambda x: (rows[here][x] + watched(x), x))
 
 
 def _fetch(state: State, here: str, ej: str, exit: str) -> bool:
@@ -153,7 +159,6 @@ def reachable(state: State, seat: int, here: str, points: int) -> Mapping[str, i
 
 # What bounds a thief's ways: the open exits, fire, the figures that would arrest him.
 Blocking = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-_WAYS: dict[tuple[str, int, Blocking], dict[str, int]] = {}
 
 
 def _blocking(state: State, seat: int) -> Blocking:
@@ -184,18 +189,9 @@ def _arresting(state: State, seat: int) -> tuple[str, ...]:
     return tuple(f for f in figures if f not in spaces)
 
 
+@lru_cache(maxsize=KEPT)
 def _ways(here: str, points: int, blocking: Blocking) -> dict[str, int]:
-    """The ways kept across states: a search's rollouts walk the same streets again."""
-    key = (here, points, blocking)
-    found = _WAYS.get(key)
-    if found is None:
-        if len(_WAYS) >= KEPT:
-            _WAYS.clear()
-        found = _WAYS[key] = _search(here, points, blocking)
-    return found
-
-
-def _search(here: str, points: int, blocking: Blocking) -> dict[str, int]:
+    """The ways, kept across states: a search's rollouts walk the same streets again."""
     city = tables()
     exits, fire, figures = blocking
     blocked = city.exits.difference(exits).union(fire, figures)

@@ -30,6 +30,14 @@ def test_after_the_alarm_the_goal_is_the_nearest_exit() -> None:
     assert aot_ways.goal(state, seat) == "XW1"
 
 
+def test_figures_watching_the_nearest_exit_send_him_to_another_unless_he_is_hidden() -> None:
+    watched, seat = alarm_in_the_west(guards=("W80", "W81"))  # within 3 of XW1: 2 + 2 x 3 > 6
+    assert aot_ways.goal(watched, seat) == "XW2"
+    assert aot_ways.goal(watched.with_thief(seat, cloak=True), seat) == "XW1"
+    assert aot_ways.goal(replace(watched, guards=("W80",)), seat) == "XW1"  # 2 + 3 < 6
+    assert aot_ways.goal(watched, seat) == "XW2"
+
+
 def test_a_dropped_emperors_jewel_is_fetched_only_with_a_round_to_spare() -> None:
     state, seat = alarm_in_the_west(guards=("E34",))
     dropped = replace(state, jewels=(("W61", "ej"),), alarm=("A01", "A02", "A03"))
