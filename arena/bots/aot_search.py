@@ -3,15 +3,17 @@ Move goes (Sneak or Sprint) and where a movement ends. Greedy's rules of thumb p
 decision.
 
 At the first step of each movement the search takes greedy's choice and the few end spaces
-greedy ranks next (`aot_greedy.ends`), each a macro: walk there by a shortest way and stop;
-choosing the Move it weighs Sneak against Sprint. Each iteration deals the hidden part anew from
-the seat's observation (`sample_state`), lets UCB1 pick a macro, plays it and then greedy for
-every seat to the end of the round, when the guards have answered, and scores the outcome
-statically, in line with section 19: a finished game is won (1) or lost (-1, everybody losing
-included); else each thief's standing is having left the city (with his VP, a winner once the
-alarm deck ends), carrying the Emperor's Jewel towards an exit he can still reach in the alarm
-rounds left, his VP, and his distance to his goal; an arrest costs a round and a jewel. The
-chosen end space is kept for the rest of the movement, so one movement costs one search.
+greedy ranks next (`aot_greedy.ends`), each a macro: walk there by a shortest way and stop; with
+two players, when greedy detours for a loose jewel, also the best end spaces heading straight
+for the goal (the race for the Emperor's Jewel decides most 2-player games). Choosing the Move
+it weighs Sneak against Sprint. The arms are compared on common random numbers: each sample
+deals the hidden part anew from the seat's observation (`sample_state`) and plays every arm on
+that same deal, dice and rollout choices, so the arms differ only by the decision and a few
+samples tell them apart. A rollout plays the arm and then greedy for every seat (the
+benchmark's opponent, so an exact model of it) to the end of the round and `HORIZON` rounds
+more, and scores the outcome statically (`aot_search_value`). Another arm replaces greedy's
+choice only when its mean gain over greedy's, deal by deal, clears its noise. The chosen end
+space is kept for the rest of the movement, so one movement costs one search.
 """
 
 from __future__ import annotations
@@ -21,20 +23,22 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 
-from arena.bots.aot_greedy import Starts, ends, policy, towards
-from arena.bots.aot_ways import distance, goal, slack
+from arena.bots.aot_greedy import Starts, _score, _stall, ends, policy, towards
+from arena.bots.aot_search_value import value
+from arena.bots.aot_ways import distance, goal, reachable
 from arena.games.age_of_thieves.engine import play
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
-from arena.games.age_of_thieves.queries import in_dungeon
 from arena.games.age_of_thieves.sampling import sample_state
 from arena.games.age_of_thieves.state import MOVE, Action, State
 
 CANDIDATES = 4  # greedy's end space and the next ones it ranks
-EXPLORATION = 0.5
-GREEDY_PRIOR = 0.3  # the greedy choice starts ahead, fading as rollouts come in
-OVERRULE = 0.3  # how far another arm's mean must lead the greedy one's, times 1/sqrt(visits)
+# By players: end spaces heading straight for the goal when greedy detours for a loose jewel
+# (two players race for the Emperor's Jewel; with more, loose jewels decide more winners)
+DIRECT = {2: 2, 3: 0, 4: 0}
+OVERRULE = 1.0  # how many standard errors another arm's paired gain must clear
 END = "end"  # the kind of a macro arm: walk to its space and stop
 SHARE = 0.8  # of the move budget a searched decision spends: the rest are greedy and cheap
+HORIZON = {2: 2, 3: 0, 4: 0}  # rounds a rollout plays after the current one, by players
 
 # seat: (round, resolution index, chosen end space; "" while greedy's choice is followed)
 Routes = dict[int, tuple[int, int, str]]
@@ -73,12 +77,13 @@ def choose(
         routes[obs.seat] = (*key, "")
     if len(arms) < 2:
         return _legal(first, legal, rng)
-    budget: Iterable[int] = range(iterations) if iterations else _clock(budget_ms * SHARE)
-    stats = _Stats(len(arms))
+    rounds = iterations and max(1, iterations // len(arms))
+    budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms * SHARE)
+    paired = _Paired(len(arms))
     for _ in budget:
-        arm = stats.select()
-        stats.update(arm, _simulate(obs, arms[arm], rng, starts))
-    chosen = arms[stats.best()]
+        deal, seed = sample_state(obs, rng), rng.getrandbits(32)
+        paired.add([_simulate(deal, obs.seat, arm, seed, starts) for arm in arms])
+    chosen = arms[paired.best()]
     if chosen.kind != END:
         return _legal(chosen, legal, rng)
     routes[obs.seat] = (*key, chosen.arg)
@@ -96,21 +101,40 @@ def _alternatives(state: State, seat: int, first: Action, starts: Starts | None)
         return []
     here = state.thief(seat).space
     start = here if starts is None or seat not in starts else starts[seat][2]
-    _, scored = ends(state, seat, state.prompt.task.n, start)
-    return [Action(END, space) for _, space in scored[1:CANDIDATES]]
+    points = state.prompt.task.n
+    target, scored = ends(state, seat, points, start)
+    spaces = [space for _, space in scored[:CANDIDATES]]
+    aim = goal(state, seat)
+    if aim and aim != target:  # a loose jewel on the way: also the ways that skip it
+        spaces += [
+            space
+            for _, space in _ends_towards(state, seat, points, start, aim)[
+                : DIRECT.get(state.players, 0)
+            ]
+        ]
+    return [Action(END, space) for space in dict.fromkeys(spaces[1:]) if space != spaces[0]]
+
+
+def _ends_towards(
+    state: State, seat: int, points: int, start: str, target: str
+) -> list[tuple[float, str]]:
+    """The end spaces a movement of `points` can reach, best first as greedy scores them, for
+    heading to `target`."""
+    reach = reachable(state, seat, state.thief(seat).space, points)
+    before = distance(start, target)
+    return sorted((_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach)
 
 
 def _legal(action: Action, legal: Sequence[Action], rng: random.Random) -> Action:
     return action if action in legal else legal[rng.randrange(len(legal))]
 
 
-def _simulate(
-    obs: AgeOfThievesObservation, arm: Action, rng: random.Random, starts: Starts | None
-) -> float:
-    """One rollout: the arm (a macro walks to its end space), then greedy for everyone to the
-    end of the round."""
-    state = sample_state(obs, rng)
-    seat, last = obs.seat, state.round
+def _simulate(state: State, seat: int, arm: Action, seed: int, starts: Starts | None) -> float:
+    """One rollout on a sampled deal: the arm (a macro walks to its end space), then greedy for
+    everyone for the horizon's rounds. `seed` drives the rollout's own choices, the same for
+    every arm."""
+    rng = random.Random(seed)
+    last = state.round + HORIZON.get(state.players, 0)
     key = (state.round, state.actions_done)
     mine: Starts = dict(starts or {})
     if arm.kind != END:
@@ -126,36 +150,8 @@ def _simulate(
     return value(state, seat)
 
 
-def value(state: State, seat: int) -> float:
-    """The outcome for `seat` in [-1, 1]: the result if the game is over, else its standing
-    against the best other thief."""
-    if state.over:
-        return 1.0 if state.winner == seat else -1.0
-    mine = standing(state, seat)
-    best = max(standing(state, s) for s in range(state.players) if s != seat)
-    return math.tanh(2.0 * (mine - best))
-
-
-def standing(state: State, seat: int) -> float:
-    """How well a thief is placed for section 19: having left the city (with his VP), the
-    Emperor's Jewel with an exit in reach before the alarm ends, VP, how far his goal is; an
-    arrest costs a round."""
-    thief = state.thief(seat)
-    vp = 0.1 * (thief.yellow + 2 * thief.green + 3 * thief.best + thief.trinkets)
-    if not thief.on_board:
-        return 1.0 + vp
-    target = goal(state, seat)
-    far = distance(thief.space, target) if target else 0
-    score = vp - 0.03 * far - 0.4 * in_dungeon(thief)
-    if thief.ej:
-        score += 1.0
-    if target and state.escape and slack(state, thief.space, far) < 0:
-        score -= 0.5 + 0.5 * thief.ej  # too far to leave before the alarm deck ends
-    return score
-
-
 def _clock(budget_ms: float) -> Iterable[int]:
-    """Iterations while another one, at the mean pace so far, still fits (at least one)."""
+    """Samples while another one, at the mean pace so far, still fits (at least one)."""
     start = time.process_time()
     deadline = start + budget_ms / 1000.0
     done = 0
@@ -167,34 +163,26 @@ def _clock(budget_ms: float) -> Iterable[int]:
         yield done
 
 
-class _Stats:
-    """UCB1 over the root arms; arm 0 (the greedy choice) carries a fading prior."""
+class _Paired:
+    """Every arm's outcome on each sample; arm 0 is greedy's choice."""
 
     def __init__(self, arms: int) -> None:
-        self.visits = [0] * arms
-        self.totals = [0.0] * arms
-        self.count = 0
+        self.gains: list[list[float]] = [[] for _ in range(arms)]  # over arm 0, per sample
 
-    def select(self) -> int:
-        if self.count < len(self.visits):
-            return self.count
-        log_n = math.log(self.count)
-        scores = [
-            (total + GREEDY_PRIOR * (i == 0)) / n + EXPLORATION * math.sqrt(log_n / n)
-            for i, (total, n) in enumerate(zip(self.totals, self.visits, strict=True))
-        ]
-        return scores.index(max(scores))
-
-    def update(self, arm: int, reward: float) -> None:
-        self.visits[arm] += 1
-        self.totals[arm] += reward
-        self.count += 1
+    def add(self, outcomes: Sequence[float]) -> None:
+        for arm, outcome in enumerate(outcomes):
+            self.gains[arm].append(outcome - outcomes[0])
 
     def best(self) -> int:
-        """The greedy choice unless another arm's mean beats it by more than its noise."""
+        """Greedy's choice unless another arm's mean gain over it clears its noise."""
 
-        def lower(i: int) -> float:
-            n = max(1, self.visits[i])
-            return self.totals[i] / n - (i != 0) * OVERRULE / math.sqrt(n)
+        def lower(arm: int) -> float:
+            gains = self.gains[arm]
+            if arm == 0 or not gains:
+                return 0.0
+            n = len(gains)
+            mean = sum(gains) / n
+            spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, n - 1))
+            return mean - OVERRULE * spread / math.sqrt(n) if n > 1 else mean - 1.0
 
-        return max(range(len(self.visits)), key=lambda i: (lower(i), -i))
+        return max(range(len(self.gains)), key=lambda arm: (lower(arm), -arm))
