@@ -23,7 +23,8 @@ import random
 import time
 from collections.abc import Iterable, Sequence
 
-from arena.bots.aot_greedy import Starts, _score, _stall, ends, policy, towards
+from arena.bots.aot_ends import STALL, scorer
+from arena.bots.aot_greedy import Starts, ends, policy, towards
 from arena.bots.aot_search_value import value
 from arena.bots.aot_ways import distance, goal, reachable
 from arena.games.age_of_thieves.engine import play
@@ -121,8 +122,8 @@ def _ends_towards(
     """The end spaces a movement of `points` can reach, best first as greedy scores them, for
     heading to `target`."""
     reach = reachable(state, seat, state.thief(seat).space, points)
-    before = distance(start, target)
-    return sorted((_score(state, seat, target, s) + _stall(target, s, before), s) for s in reach)
+    score, before = scorer(state, seat, target), distance(start, target)
+    return sorted((score(s) + (STALL if distance(s, target) >= before else 0.0), s) for s in reach)
 
 
 def _legal(action: Action, legal: Sequence[Action], rng: random.Random) -> Action:
