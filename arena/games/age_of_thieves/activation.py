@@ -30,9 +30,17 @@ def activate(state: State, _: Task) -> State:
     """The snapshot of detections for every figure (bribed ones see nothing), then guards first."""
     steps = []
     seen = _visible(state)
+    city = board()
     for captain, figures in ((False, state.guards), (True, state.captains)):
-        todo = {space: _detect(state, seen, space, captain) for space in figures}
-        todo = {space: seen for space, seen in todo.items() if space not in state.bribed}
+        # A figure detects the thieves within its attention: it stands within that distance
+        # of each of them (distances along paths are symmetric).
+        sight = attention(state, captain)
+        zones = [(seat, city.near(where, sight)) for seat, where in seen]
+        todo = {
+            space: frozenset([seat for seat, zone in zones if space in zone])
+            for space in figures
+            if space not in state.bribed
+        }
         steps.append(Task("figures", arg=_encode(todo, set()), n=int(captain)))
     return push(state, *steps)
 
@@ -47,14 +55,6 @@ def _visible(state: State) -> tuple[tuple[int, str], ...]:
     )
 
 
-def _detect(
-    state: State, seen: tuple[tuple[int, str], ...], space: str, captain: bool
-) -> frozenset[int]:
-    sight = attention(state, captain)
-    city = board()
-    return frozenset(seat for seat, where in seen if city.distance(space, where) <= sight)
-
-
 def _encode(todo: Todo, targeted: set[int]) -> str:
     figures = "|".join(f"{s}={'.'.join(map(str, sorted(t)))}" for s, t in sorted(todo.items()))
     return figures + "#" + ".".join(map(str, sorted(targeted)))
@@ -65,8 +65,11 @@ def _decode(arg: str) -> tuple[Todo, set[int]]:
     todo: Todo = {}
     for part in filter(None, figures.split("|")):
         space, _, seats = part.partition("=")
-        todo[space] = frozenset(int(s) for s in seats.split(".") if s)
-    return todo, {int(s) for s in targeted.split(".") if s}
+        todo[space] = frozenset(map(int, seats.split("."))) if seats else NOBODY
+    return todo, set(map(int, targeted.split("."))) if targeted else set()
+
+
+NOBODY: frozenset[int] = frozenset()
 
 
 @task("figures")
@@ -135,7 +138,9 @@ def _ranked(state: State, todo: Todo, captain: bool) -> list[str]:
     one), then the nearest candidate, then the lowest space id."""
     budget = movement(state, captain)
     keyed = []
-    for space in todo:
+    for space, seen in todo.items():
+        if not seen:  # detected nobody: no candidate (most figures, most rounds)
+            continue
         seats = _candidates(state, todo, space)
         if not seats:
             continue

@@ -86,6 +86,7 @@ class Board:
     # The answers of `with_feature` and `of_kind`, kept once asked (the rules ask the same few).
     _found: dict[tuple[str, str, str], tuple[str, ...]] = field(init=False, repr=False)
     _around: dict[tuple[str, int], tuple[str, ...]] = field(init=False, repr=False)
+    _near: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False)
     _beyond: dict[tuple[str, int], frozenset[str]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -105,6 +106,7 @@ class Board:
         set_(self, "_distances", dict(zip(ids, rows, strict=True)))
         set_(self, "_found", {})
         set_(self, "_around", {})
+        set_(self, "_near", {})
         set_(self, "_beyond", {})
 
     def node(self, id: str) -> Node:
@@ -133,6 +135,13 @@ class Board:
         if found is None:
             row = self._distances.get(id) or self._distances[self.node(id).id]
             found = self._around[id, steps] = tuple(n for n, d in row.items() if 0 <= d <= steps)
+        return found
+
+    def near(self, id: str, steps: int) -> frozenset[str]:
+        """The nodes at most `steps` from `id`, as a set."""
+        found = self._near.get((id, steps))
+        if found is None:
+            found = self._near[id, steps] = frozenset(self.around(id, steps))
         return found
 
     def beyond(self, id: str, steps: int) -> frozenset[str]:

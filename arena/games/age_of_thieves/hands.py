@@ -9,6 +9,7 @@ from arena.games.age_of_thieves.state import (
     Action,
     State,
     Task,
+    actions,
     add_sorted,
     push,
     remove_one,
@@ -27,9 +28,9 @@ def draw(state: State, seat: int, count: int = 1) -> State:
             if not state.deck:
                 break
         card, deck = state.deck[0], state.deck[1:]
-        state = replace(state, deck=deck).with_thief(
-            seat, hand=add_sorted(state.thief(seat).hand, card)
-        )
+        thieves = list(state.thieves)
+        thieves[seat] = replace(thieves[seat], hand=add_sorted(thieves[seat].hand, card))
+        state = replace(state, deck=deck, thieves=tuple(thieves))
         if not state.deck:
             state = _reshuffle(state)
     return push(state, Task("limit", seat))
@@ -80,7 +81,7 @@ def lose_card(state: State, job: Task) -> State:
 
 
 def _discards(state: State, seat: int) -> list[Action]:
-    return [Action("discard", card) for card in state.thief(seat).hand]
+    return actions("discard", state.thief(seat).hand)
 
 
 @task("draw")

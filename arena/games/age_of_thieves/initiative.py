@@ -39,23 +39,32 @@ def resolution_order(
     plans: Sequence[Sequence[int]], first_player: int, guard: int, status: Status
 ) -> tuple[Turn, ...]:
     """`plans[seat]` holds the AP on each card that seat declared (empty: it declared none)."""
+    return tuple(
+        Turn(seat, ap) for seat, ap in resolution_steps(plans, first_player, guard, status)
+    )
+
+
+def resolution_steps(
+    plans: Sequence[Sequence[int]], first_player: int, guard: int, status: Status
+) -> list[tuple[int | None, int]]:
+    """`resolution_order` as plain (seat, AP) pairs, for the engine that reads them at once."""
     _check(plans, first_player, guard)
     clockwise = [(first_player + i) % len(plans) for i in range(len(plans))]
-    order: list[Turn] = []
+    order: list[tuple[int | None, int]] = []
     guards_done = False
     for value in sorted({ap for plan in plans for ap in plan}, reverse=True):
         if not guards_done and _guards_before(value, guard, status):
-            order.append(Turn(None, guard))
+            order.append((None, guard))
             guards_done = True
         left = {seat: list(plans[seat]).count(value) for seat in clockwise}
         while any(left.values()):
             for seat in clockwise:  # one card each in turn: tied thieves alternate (section 7)
                 if left[seat]:
-                    order.append(Turn(seat, value))
+                    order.append((seat, value))
                     left[seat] -= 1
     if not guards_done:
-        order.append(Turn(None, guard))
-    return tuple(order)
+        order.append((None, guard))
+    return order
 
 
 def _guards_before(value: int, guard: int, status: Status) -> bool:

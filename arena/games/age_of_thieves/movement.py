@@ -22,10 +22,11 @@ from arena.games.age_of_thieves.queries import (
     sewer_entrances,
     sewer_exits,
 )
-from arena.games.age_of_thieves.state import Action, State, Task, push, replace
+from arena.games.age_of_thieves.state import Action, State, Task, actions, push, replace
 
 KEEP = {"informer": "informers", "guild_agent": "agents", "back_of_hand": "pockets"}
 STAYS = ("dark_alley", "manhole", "ladder")  # permanent tiles that stay on their space
+STOP, POCKET = Action("stop"), Action("pocket")
 
 
 def movement(state: State, seat: int, budget: int, flags: str = "") -> State:
@@ -44,11 +45,11 @@ def move(state: State, job: Task) -> State:
     thief = state.thief(job.seat)
     if not thief.on_board or thief.arrested or state.over:
         return state
-    options = [Action("stop"), *_steps(state, job), *_sewers(state, job)]
+    options = [STOP, *_steps(state, job), *_sewers(state, job)]
     if "s" not in job.arg and not in_dungeon(thief):
         options += _pickups(state, job.seat)
     if thief.pockets and "x" not in job.arg and "z" not in job.arg and not thief.trapped:
-        options.append(Action("pocket"))
+        options.append(POCKET)
     if len(options) == 1:
         return state
     return ask(state, "move", job.seat, options, job)
@@ -60,14 +61,15 @@ def _steps(state: State, job: Task) -> list[Action]:
         return []
     exits = open_exits(state)
     found = []
-    for there in board().neighbours(thief.space):
-        kind = board().node(there).kind
+    city = board()
+    for there in city.neighbours(thief.space):
+        kind = city.node(there).kind
         if kind is NodeKind.DUNGEON or (kind is NodeKind.EXIT and there not in exits):
             continue
         if there in state.fire and thief.name != "zain":
             continue
-        found.append(Action("step", there))
-    return found
+        found.append(there)
+    return actions("step", found)
 
 
 def _sewers(state: State, job: Task) -> list[Action]:
@@ -81,22 +83,19 @@ def _sewers(state: State, job: Task) -> list[Action]:
     if thief.space not in ins:
         return []
     fireproof = thief.name == "zain"  # 22.4: fire does not block Zain, reposition included
-    return [
-        Action("sewer", s)
-        for s in sorted(outs)
-        if s != thief.space and (fireproof or s not in state.fire)
-    ]
+    spaces = [s for s in sorted(outs) if s != thief.space and (fireproof or s not in state.fire)]
+    return actions("sewer", spaces)
 
 
 def _pickups(state: State, seat: int) -> list[Action]:
     here = state.thief(seat).space
-    found = [Action("take", kind) for space, kind in state.jewels if space == here]
+    found = actions("take", [kind for space, kind in state.jewels if space == here])
     if any(space == here for space, _ in state.tiles):
-        found.append(Action("take", "tile"))
+        found += actions("take", ["tile"])
     for victim, other in enumerate(state.thieves):
         marked = other.marker or other.space in state.smoke
         if victim != seat and other.space == here and marked and not other.robbed:
-            found += [Action("steal", f"{victim}:{kind}") for kind in other.jewels()]
+            found += actions("steal", [f"{victim}:{kind}" for kind in other.jewels()])
     return found
 
 

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.engine import answer, ask, prompt_for, task
-from arena.games.age_of_thieves.queries import cards, in_dungeon
+from arena.games.age_of_thieves.queries import cards, general_cards, in_dungeon, special_cards
 from arena.games.age_of_thieves.state import (
     AMBUSH,
     MOVE,
@@ -64,7 +63,7 @@ def _ap_options(pool: int, informers: int, agents: int, cap: int) -> tuple[Actio
 
 
 def _special(card: str) -> bool:
-    return cards().card(card).kind is CardKind.SPECIAL
+    return card in special_cards()
 
 
 @cache
@@ -115,7 +114,7 @@ def _answer(state: State, job: Task, action: Action) -> State:
         return state.with_thief(seat, planned=True)
     if action.kind == "plan":
         hand = thief.hand
-        if cards().card(action.arg).kind is CardKind.GENERAL:
+        if action.arg in general_cards():
             hand = remove_one(hand, action.arg)
         thief = replace(thief, hand=hand, plan=(*thief.plan, Planned(action.arg)))
     elif action.kind == "under":

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from arena.games.age_of_thieves.board import Board, District, Feature, NodeKind
-from arena.games.age_of_thieves.catalogue import Catalogue, catalogue
+from arena.games.age_of_thieves.catalogue import CardKind, Catalogue, catalogue
 from arena.games.age_of_thieves.hadria import hadria
 from arena.games.age_of_thieves.state import State, Status, Thief
 
@@ -20,6 +20,16 @@ def board() -> Board:
 @cache
 def cards() -> Catalogue:
     return catalogue()
+
+
+@cache
+def general_cards() -> frozenset[str]:
+    return frozenset(c.id for c in cards().of_kind(CardKind.GENERAL))
+
+
+@cache
+def special_cards() -> frozenset[str]:
+    return frozenset(c.id for c in cards().of_kind(CardKind.SPECIAL))
 
 
 def district(space: str) -> District:
@@ -162,16 +172,24 @@ def open_exits(state: State) -> tuple[str, ...]:
 
 
 def sewer_entrances(state: State) -> frozenset[str]:
-    spaces = set(board().with_feature(Feature.SEWER_ENTRANCE))
-    spaces |= {s for s, tile in state.open_tiles if tile == "manhole"}
+    spaces = _printed(Feature.SEWER_ENTRANCE)
+    manholes = [s for s, tile in state.open_tiles if tile == "manhole"]
+    if manholes:
+        spaces = spaces.union(manholes)
     if state.event == "A08":  # Secret Passage: exits count as entrances
         spaces |= sewer_exits(state)
-    return frozenset(spaces)
+    return spaces
 
 
 def sewer_exits(state: State) -> frozenset[str]:
-    spaces = set(board().with_feature(Feature.SEWER_EXIT))
-    return frozenset(spaces | {s for s, tile in state.open_tiles if tile == "ladder"})
+    ladders = [s for s, tile in state.open_tiles if tile == "ladder"]
+    spaces = _printed(Feature.SEWER_EXIT)
+    return spaces.union(ladders) if ladders else spaces
+
+
+@cache
+def _printed(feature: Feature) -> frozenset[str]:
+    return frozenset(board().with_feature(feature))
 
 
 def alarm(state: State) -> bool:

@@ -4,6 +4,8 @@ dungeon), and the effect started."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.effects import start
 from arena.games.age_of_thieves.engine import answer, ask, task
@@ -30,15 +32,16 @@ def turn(state: State, job: Task) -> State:
     if not thief.on_board or thief.arrested:
         return state
     mine = {p.card for p in thief.plan if p.status == "pending" and p.ap == job.n}
-    return ask(state, "turn", job.seat, [a for c in mine for a in choices(state, job.seat, c)], job)
+    jailed, alone = in_dungeon(thief), thief.resolved == 0
+    return ask(state, "turn", job.seat, [a for c in mine for a in _choices(c, jailed, alone)], job)
 
 
-def choices(state: State, seat: int, card: str) -> list[Action]:
-    thief = state.thief(seat)
+@cache  # a card, and two flags: the same few answers again and again
+def _choices(card: str, jailed: bool, alone: bool) -> tuple[Action, ...]:
+    """`alone`: D-4, the lower effect only as the round's only card."""
     found = [Action("decline", card)]
-    if in_dungeon(thief) and card != MOVE:  # D-5: out by Move first, or nothing
-        return found
-    alone = thief.resolved == 0  # D-4: the lower effect only as the round's only card
+    if jailed and card != MOVE:  # D-5: out by Move first, or nothing
+        return tuple(found)
     if card == MOVE:
         found += [Action("sneak", card)] + ([Action("sprint", card)] if alone else [])
     elif card == AMBUSH:
@@ -47,7 +50,7 @@ def choices(state: State, seat: int, card: str) -> list[Action]:
         found += [Action("special", card), Action("general", card)]
     else:
         found.append(Action("resolve", card))
-    return found
+    return tuple(found)
 
 
 @answer("turn")
@@ -61,16 +64,17 @@ def _turn(state: State, job: Task, action: Action) -> State:
     card = thief.plan[index]
     declined = action.kind == "decline"
     plan = list(thief.plan)
-    plan[index] = card._replace(status="declined" if declined else "resolved")
+    plan[index] = replace(card, status="declined" if declined else "resolved")
     if action.kind in EXCLUSIVE:  # D-4: every other card of his is declined
-        plan = [p if p.status != "pending" else p._replace(status="declined") for p in plan]
-    state = replace(state, actions_done=state.actions_done + 1)
-    state = state.with_thief(
-        seat,
+        plan = [p if p.status != "pending" else replace(p, status="declined") for p in plan]
+    thieves = list(state.thieves)
+    thieves[seat] = replace(
+        thief,
         plan=tuple(plan),
         resolved=thief.resolved + (0 if declined else 1),
         exclusive=thief.exclusive or action.kind in EXCLUSIVE,
     )
+    state = replace(state, actions_done=state.actions_done + 1, thieves=tuple(thieves))
     return state if declined else _effect(state, seat, action, card)
 
 

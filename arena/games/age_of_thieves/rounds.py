@@ -4,17 +4,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
-from arena.games.age_of_thieves.catalogue import CardKind
 from arena.games.age_of_thieves.components import components
 from arena.games.age_of_thieves.engine import answer, ask, run, task
 from arena.games.age_of_thieves.guards import move_towards, placing
 from arena.games.age_of_thieves.hadria import CURRENT_BOARD, hadria
 from arena.games.age_of_thieves.hands import draw
 from arena.games.age_of_thieves.initiative import Status as Initiative
-from arena.games.age_of_thieves.initiative import resolution_order
+from arena.games.age_of_thieves.initiative import resolution_steps
 from arena.games.age_of_thieves.queries import (
     arrestable,
     attention,
@@ -22,6 +20,7 @@ from arena.games.age_of_thieves.queries import (
     cards,
     empty_spaces,
     free,
+    general_cards,
     in_district,
     in_dungeon,
 )
@@ -36,6 +35,7 @@ from arena.games.age_of_thieves.state import (
     Status,
     Task,
     Thief,
+    actions,
     push,
     queue,
     replace,
@@ -68,7 +68,7 @@ def create(
         thieves,
         first_game=first_game,
     )
-    general = {c.id for c in cards().of_kind(CardKind.GENERAL)}
+    general = general_cards()
     sheets = tuple(
         Thief(name, space, tuple(sorted(c for c in hand if c in general)))
         for name, space, hand in zip(start.thieves, start.starts, start.hands, strict=True)
@@ -111,7 +111,7 @@ def start_field(state: State, job: Task) -> State:
     earlier = state.clockwise()[: state.clockwise().index(job.seat)]
     taken = {state.thief(s).space for s in earlier}
     fields = [f for f in board().with_feature(Feature.START) if f not in taken]
-    return ask(state, "start", job.seat, [Action("space", f) for f in fields], job)
+    return ask(state, "start", job.seat, actions("space", fields), job)
 
 
 @answer("start")
@@ -144,11 +144,11 @@ def event_phase(state: State, _: Task) -> State:
     if not deck:  # cannot happen after a clean-up's end check; kept as the rule of section 19
         return finish(state, "the event deck is used up")
     event, rest = deck[0], deck[1:]
-    state = replace(state, event=event, events_seen=(*state.events_seen, event))
+    seen = (*state.events_seen, event)
     if state.status is Status.ALARM:
-        state = replace(state, alarm=rest)
+        state = replace(state, event=event, events_seen=seen, alarm=rest)
     else:
-        state = replace(state, calm=rest)
+        state = replace(state, event=event, events_seen=seen, calm=rest)
     return _immediate(state, event)
 
 
@@ -246,7 +246,7 @@ def yellow_jewel(state: State, job: Task) -> State:
         if thief.on_board:
             far = city.beyond(thief.space, YELLOW_DISTANCE)
             spaces = [space for space in spaces if space in far]
-    return ask(state, "jewel", state.referee, [Action("jewel", s) for s in spaces], job)
+    return ask(state, "jewel", state.referee, actions("jewel", spaces), job)
 
 
 @answer("jewel")
@@ -276,13 +276,19 @@ def plan_start(state: State, job: Task) -> State:
     """D-14: temporary AP and draws first, the hand limit, then the Bola's set-aside."""
     thief = state.thief(job.seat)
     pool = thief.blue + thief.purple_next + thief.red
-    state = state.with_thief(
-        job.seat, pool=pool, purple_next=0, draws_next=0, plan=(), planned=False, spent=(0, 0)
-    )
     if thief.bola_next:
         total = pool + thief.informers + 2 * thief.agents
-        state = state.with_thief(job.seat, pool=pool - min(4, max(0, total - 2), pool))
-    state = state.with_thief(job.seat, bola_next=False)
+        pool -= min(4, max(0, total - 2), pool)
+    state = state.with_thief(
+        job.seat,
+        pool=pool,
+        purple_next=0,
+        draws_next=0,
+        plan=(),
+        planned=False,
+        spent=(0, 0),
+        bola_next=False,
+    )
     return draw(state, job.seat, thief.draws_next) if thief.draws_next else state
 
 
@@ -291,24 +297,28 @@ def reveal(state: State, _: Task) -> State:
     """Every plan is revealed together; the order of section 7 is queued, then the clean-up."""
     plans = [[p.ap for p in t.plan] for t in state.thieves]
     status = Initiative.ALARM if state.status is Status.ALARM else Initiative.CALM
-    order = resolution_order(plans, state.first, state.die, status)
-    turns = [Task("guards") if t.seat is None else Task("turn", t.seat, n=t.ap) for t in order]
-    return queue(state, *turns, Task("cleanup"))
+    order = resolution_steps(plans, state.first, state.die, status)
+    turns = [GUARDS if seat is None else Task("turn", seat, "", ap) for seat, ap in order]
+    return queue(state, *turns, CLEANUP)
+
+
+GUARDS, CLEANUP = Task("guards"), Task("cleanup")
 
 
 @task("cleanup")
 def cleanup(state: State, _: Task) -> State:
     """Phase 5 (a)-(e), then the end checks of section 19 (D-12) or the next round."""
     discard = list(state.discard)
-    general = _general_cards()
-    for seat, thief in enumerate(state.thieves):
+    general = general_cards()
+    thieves = []
+    for thief in state.thieves:
         for p in thief.plan:
             discard += [c for c in (p.card, p.under) if c in general]
         jailed = in_dungeon(thief)
         blue = (4 if thief.name == "jasmine" else 2) if jailed else 10
         red = state.players - 1 if thief.ej else 0
-        state = state.with_thief(
-            seat,
+        thief = replace(
+            thief,
             plan=(),
             planned=False,
             pool=0,
@@ -324,8 +334,10 @@ def cleanup(state: State, _: Task) -> State:
             blue=blue,
             red=red,
         )
+        thieves.append(thief)
     state = replace(
         state,
+        thieves=tuple(thieves),
         discard=tuple(discard),
         fire=(),
         smoke=(),
@@ -341,11 +353,6 @@ def cleanup(state: State, _: Task) -> State:
     after = ((state.first + i) % state.players for i in range(1, state.players + 1))
     first = next(s for s in after if state.thief(s).on_board)
     return queue(replace(state, first=first, round=state.round + 1), Task("round"))
-
-
-@cache
-def _general_cards() -> frozenset[str]:
-    return frozenset(c.id for c in cards().of_kind(CardKind.GENERAL))
 
 
 def finish(state: State, reason: str) -> State:

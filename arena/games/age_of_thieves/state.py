@@ -319,6 +319,7 @@ class State(NamedTuple):
 
 # The fields the engine sets on every step, by position: `_with` skips `replace`'s keywords.
 _THIEVES, _TASKS, _PROMPT = (State._fields.index(name) for name in ("thieves", "tasks", "prompt"))
+TASKS_AT, PROMPT_AT = _TASKS, _PROMPT
 
 
 _THIEF_FIELDS = {name: at for at, name in enumerate(Thief._fields)}

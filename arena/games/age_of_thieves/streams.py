@@ -49,11 +49,12 @@ class Streams:
 
     def rng(self, name: str) -> tuple[random.Random, Streams]:
         """A generator for the next draw of `name`, and the streams after that draw."""
-        n = self.draws(name)
+        used = dict(self.used)
+        n = used.get(check(name), 0)
         digest = hashlib.sha256(f"age-of-thieves/{self.seed}/{name}/{n}".encode()).digest()
-        after = dict(self.used) | {name: n + 1}
+        used[name] = n + 1
         return random.Random(int.from_bytes(digest[:8], "big")), Streams(
-            self.seed, tuple(sorted(after.items()))
+            self.seed, tuple(sorted(used.items()))
         )
 
     def roll(self, name: str, sides: int = 8) -> tuple[int, Streams]:

@@ -237,3 +237,19 @@ def test_an_unknown_space_is_named_by_every_lookup(board: Board) -> None:
     ):
         with pytest.raises(DataError, match=f"{board.name}: no space 'X99'"):
             ask()
+
+
+def test_nodes_around_near_and_beyond_a_space_agree_with_its_distances(board: Board) -> None:
+    """The kept answers of around / near / beyond are the nodes the distances say, whichever
+    is asked first, and stay the same when asked again."""
+    ids = [node.id for node in board.nodes]
+    for start in ids[::7]:
+        for steps in (0, 2, 5):
+            within = tuple(n for n in ids if 0 <= board.distance(start, n) <= steps)
+            assert board.near(start, steps) == frozenset(within)
+            assert board.around(start, steps) == within == board.around(start, steps)
+            far = frozenset(n for n in ids if board.distance(start, n) >= steps)
+            assert board.beyond(start, steps) == far == board.beyond(start, steps)
+    assert board.with_feature(Feature.START) == board.with_feature(Feature.START)
+    with pytest.raises(DataError, match="no space"):
+        board.around("nowhere", 1)
