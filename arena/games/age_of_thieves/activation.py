@@ -20,7 +20,7 @@ from arena.games.age_of_thieves.queries import (
     movement,
     thieves_at,
 )
-from arena.games.age_of_thieves.state import Action, State, Task, push
+from arena.games.age_of_thieves.state import Action, State, Task, push, replace
 
 Todo = dict[str, frozenset[int]]  # a figure's space -> the thieves it detected
 
@@ -96,7 +96,7 @@ def _order(state: State, job: Task, action: Action) -> State:
     return (
         state
         if state.prompt is not None
-        else push(state, job._replace(arg=_encode(todo, targeted)))
+        else push(state, replace(job, arg=_encode(todo, targeted)))
     )
 
 
@@ -106,11 +106,13 @@ def _go(
     """Send the figure at `space` after its target, or ask the first player for the target."""
     seats = _candidates(state, todo, space)
     near = {s: board().distance(space, state.thief(s).space) for s in seats}
-    closest = sorted(s for s in seats if near[s] == min(near.values()))
-    if state.orders_guards and len(closest) > 1:
-        options = [Action("target", str(s)) for s in closest]
-        resume = Task("figure_target", arg=space + "@" + _encode(todo, targeted), n=int(captain))
-        return ask(state, "guard_target", state.referee, options, resume), todo, targeted
+    if state.orders_guards:
+        closest = sorted(s for s in seats if near[s] == min(near.values()))
+        if len(closest) > 1:
+            options = [Action("target", str(s)) for s in closest]
+            arg = space + "@" + _encode(todo, targeted)
+            resume = Task("figure_target", arg=arg, n=int(captain))
+            return ask(state, "guard_target", state.referee, options, resume), todo, targeted
     seat = _target(state, seats, near, targeted)
     return _move(state, space, seat, captain), _without(todo, space), targeted | {seat}
 

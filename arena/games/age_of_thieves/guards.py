@@ -33,7 +33,7 @@ def arrest(state: State, seat: int) -> State:
     choose = not thief.ej and thief.yellow and thief.trinkets  # D-9: equal values, his choice
     state = state if choose else _lose_jewel(state, seat, where)
     state, dungeon = _dungeon(state, where)
-    plan = tuple(p if p.status != "pending" else p._replace(status="declined") for p in thief.plan)
+    plan = tuple(p if p.status != "pending" else replace(p, status="declined") for p in thief.plan)
     state = state.with_thief(
         seat, space=dungeon, jailed=True, arrested=True, marker=False, plan=plan, free_hidden=False
     )
@@ -127,13 +127,17 @@ def walk(state: State, start: str, route: tuple[str, ...], captain: bool) -> Sta
 
 def relocate(state: State, start: str, end: str, captain: bool) -> State:
     """Move one figure's marker from `start` to `end`, with its round status (bribe, trap)."""
+    bribed, trapped = _moved(state.bribed, start, end), _moved(state.trapped, start, end)
     if captain:
-        state = replace(state, captains=add_sorted(remove_one(state.captains, start), end))
-    else:
-        state = replace(state, guards=add_sorted(remove_one(state.guards, start), end))
-    bribed = tuple(sorted(end if s == start else s for s in state.bribed))
-    trapped = tuple(sorted(end if s == start else s for s in state.trapped))
-    return replace(state, bribed=bribed, trapped=trapped)
+        captains = add_sorted(remove_one(state.captains, start), end)
+        return replace(state, captains=captains, bribed=bribed, trapped=trapped)
+    guards = add_sorted(remove_one(state.guards, start), end)
+    return replace(state, guards=guards, bribed=bribed, trapped=trapped)
+
+
+def _moved(spaces: tuple[str, ...], start: str, end: str) -> tuple[str, ...]:
+    """Sorted `spaces` with the figure at `start` now at `end`."""
+    return tuple(sorted(end if s == start else s for s in spaces)) if spaces else spaces
 
 
 def move_towards(state: State, start: str, target: str, budget: int, captain: bool) -> State:

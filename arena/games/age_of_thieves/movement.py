@@ -107,13 +107,13 @@ def _move(state: State, job: Task, action: Action) -> State:
     if action.kind == "pocket":
         pockets = state.thief(seat).pockets - 1
         state = state.with_thief(seat, pockets=pockets)
-        return push(state, job._replace(n=job.n + 1, arg=job.arg + "x"))
+        return push(state, replace(job, n=job.n + 1, arg=job.arg + "x"))
     if action.kind == "step":
         return _step(state, job, action.arg)
     if action.kind == "sewer":
         state = state.with_thief(seat, space=action.arg)
         state = _entered(state, seat)
-        return push(state, job._replace(n=0, arg=job.arg + "e"))
+        return push(state, replace(job, n=0, arg=job.arg + "e"))
     if action.kind == "steal":
         victim, kind = action.arg.split(":")
         return push(steal(state, seat, int(victim), kind), job)
@@ -134,7 +134,7 @@ def _step(state: State, job: Task, there: str) -> State:
     if out:
         state = state.with_thief(seat, free_hidden=True)
     state = _entered(state, seat)
-    return push(state, job._replace(n=job.n - 1))
+    return push(state, replace(job, n=job.n - 1))
 
 
 def _entered(state: State, seat: int) -> State:

@@ -35,15 +35,17 @@ def options(thief: Thief, specials: bool = True) -> list[Action]:
     """The next step of a plan: the general card to put on a special, the AP for the last card,
     or another card (or `done`)."""
     last = thief.plan[-1] if thief.plan else None
-    if last is not None and _special(last.card) and not last.under:
+    if last is not None and not last.under and _special(last.card):
         return actions("under", thief.hand)
-    cap = _dungeon_cap(thief)
+    jailed = in_dungeon(thief)
+    cap = _dungeon_cap(thief) if jailed else NO_CAP
     if last is not None and last.ap == 0:
         return list(_ap_options(thief.pool, thief.informers, thief.agents, cap))
     found = [DONE]
-    if not [n for n in totals(thief) if n <= cap]:  # no AP left for a card
+    payable = totals(thief)
+    if not payable or min(payable) > cap:  # no AP left for a card
         return found
-    if in_dungeon(thief) and not thief.plan:  # D-5: Move first, with the most AP
+    if jailed and not thief.plan:  # D-5: Move first, with the most AP
         return [*found, *actions("plan", [MOVE])]
     declared = {p.card for p in thief.plan}
     cards_ = [c for c in (MOVE, AMBUSH) if c not in declared]
@@ -74,9 +76,12 @@ def _special_of(name: str) -> str:
 def _dungeon_cap(thief: Thief) -> int:
     """D-5: in the dungeon no card may carry more AP than his Move."""
     if not in_dungeon(thief):
-        return 1 << 30
+        return NO_CAP
     move = [p.ap for p in thief.plan if p.card == MOVE and p.ap]
-    return move[0] if move else 1 << 30
+    return move[0] if move else NO_CAP
+
+
+NO_CAP = 1 << 30
 
 
 def totals(thief: Thief) -> frozenset[int]:

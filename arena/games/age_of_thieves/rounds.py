@@ -253,7 +253,7 @@ def yellow_jewel(state: State, job: Task) -> State:
 def _jewel(state: State, job: Task, action: Action) -> State:
     jewels = tuple(sorted((*state.jewels, (action.arg, "yellow"))))
     state = replace(state, jewels=jewels, yellow_supply=state.yellow_supply - 1)
-    return replace(state, tasks=(job._replace(n=job.n + 1), *state.tasks))
+    return replace(state, tasks=(replace(job, n=job.n + 1), *state.tasks))
 
 
 @task("die")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from arena.games.age_of_thieves.board import OUTER, Board, District, Feature
 from arena.games.age_of_thieves.catalogue import CardKind, Catalogue, Deck
@@ -171,10 +172,15 @@ def _city_tiles(
     """A face-down tile on every guardhouse outside the palace, in node-id order (step 14)."""
     tiles = [tile.id for tile in components.city_tiles for _ in range(tile.count)]
     shuffled, streams = streams.shuffle("tiles.city", tiles)
-    places = [n.id for n in board.nodes if n.guardhouse and n.district is not District.PALACE]
+    places = _tile_places(board)
     if len(places) > len(shuffled):
         raise ConfigError(f"{len(places)} guardhouses need a city tile, only {len(tiles)} exist")
     return tuple(zip(places, shuffled, strict=False)), streams
+
+
+@lru_cache(maxsize=8)  # a board is built once and compared by identity
+def _tile_places(board: Board) -> tuple[str, ...]:
+    return tuple(n.id for n in board.nodes if n.guardhouse and n.district is not District.PALACE)
 
 
 def _jewels(board: Board) -> tuple[tuple[str, str], ...]:
