@@ -18,10 +18,14 @@ from arena.games.age_of_thieves.state import (
 
 
 def draw(state: State, seat: int, count: int = 1) -> State:
-    """`seat` draws `count` general cards, then the hand limit is checked. D-32: the draw that
-    takes the deck's last card shuffles the discard pile into a new deck at once; a draw that
-    finds the deck empty (the pile was empty then) first shuffles in what was discarded since,
-    and gets no card if nothing was."""
+    """`seat` draws `count` general cards, then the hand limit is checked (a queued step).
+    D-32: the draw that takes the deck's last card shuffles the discard pile into a new deck
+    at once; a draw that finds the deck empty (the pile was empty then) first shuffles in
+    what was discarded since, and gets no card if nothing was."""
+    return push(_drawn(state, seat, count), Task("limit", seat))
+
+
+def _drawn(state: State, seat: int, count: int) -> State:
     for _ in range(count):
         if not state.deck:
             state = _reshuffle(state)
@@ -33,7 +37,7 @@ def draw(state: State, seat: int, count: int = 1) -> State:
         state = replace(state, deck=deck, thieves=tuple(thieves))
         if not state.deck:
             state = _reshuffle(state)
-    return push(state, Task("limit", seat))
+    return state
 
 
 def _reshuffle(state: State) -> State:
@@ -86,4 +90,9 @@ def _discards(state: State, seat: int) -> list[Action]:
 
 @task("draw")
 def draw_task(state: State, job: Task) -> State:
-    return draw(state, job.seat, max(job.n, 1))
+    """A draw as a step of the round: the limit step would run next, so a hand within the
+    limit needs none (nothing can be decided or seen in between)."""
+    state = _drawn(state, job.seat, max(job.n, 1))
+    if len(state.thief(job.seat).hand) <= HAND_LIMIT:
+        return state
+    return push(state, Task("limit", job.seat))

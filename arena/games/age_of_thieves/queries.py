@@ -112,11 +112,17 @@ def empty_spaces(state: State, spaces: Iterable[str]) -> list[str]:
     """The "empty spaces" among `spaces`, in their order: free, and no jewel, tile or effect
     tile on them (what lies on the board is gathered once for all of them)."""
     taken = {*state.fire, *state.smoke, *state.guards, *state.captains}
-    taken.update(thief.space for thief in state.thieves)
+    taken.update([thief.space for thief in state.thieves])
     for placed in (state.jewels, state.tiles, state.open_tiles):
-        taken.update(space for space, _ in placed)
-    city = board()
-    return [s for s in spaces if s not in taken and city.node(s).kind is NodeKind.SPACE]
+        taken.update([space for space, _ in placed])
+    plain = _plain_spaces()
+    return [s for s in spaces if s not in taken and s in plain]
+
+
+@cache
+def _plain_spaces() -> frozenset[str]:
+    """The nodes of kind SPACE (not a dungeon or an exit)."""
+    return frozenset(board().of_kind(NodeKind.SPACE))
 
 
 def reach(state: State, card: str) -> int:

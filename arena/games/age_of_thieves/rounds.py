@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from arena.games.age_of_thieves.board import District, Feature, NodeKind
 from arena.games.age_of_thieves.components import components
@@ -122,9 +123,12 @@ def _start(state: State, job: Task, action: Action) -> State:
 @task("round")
 def new_round(state: State, _: Task) -> State:
     """Phases 1 to 4 queued in order; each seat's steps from the first player clockwise."""
-    seats = state.seats_on_board()
-    return queue(
-        state,
+    return queue(state, *_round_steps(state.seats_on_board()))
+
+
+@cache  # the same few seat orders every round
+def _round_steps(seats: tuple[int, ...]) -> tuple[Task, ...]:
+    return (
         Task("event"),
         Task("jewel"),
         Task("die"),
