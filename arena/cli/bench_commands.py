@@ -123,13 +123,23 @@ def bench_recovery(redis_url: str | None, workers: int, kills: int) -> None:
 
 @click.command("records")
 @click.option("--games", default=3000, show_default=True, type=click.IntRange(1))
+@click.option(
+    "--bot",
+    default=None,
+    help="A built-in bot (greedy, search#20...) in every other seat, random play in the rest: "
+    "a second fingerprint, over what the bots read too.",
+)
 @friendly_errors
-def bench_records(games: int) -> None:
+def bench_records(games: int, bot: str | None) -> None:
     """One sha256 over the records of GAMES seeded random games per game and variant: the same
     before and after a change that must not change the engines' behaviour."""
     from arena.bench.records import records_hash
+    from arena.bots import make_bot
 
-    console.print(f"all variants: {records_hash(games, console.print)}")
+    if bot is not None:
+        make_bot(bot)  # an unknown bot: its one-line error before any game
+    label = "all variants" if bot is None else f"all variants with {bot}"
+    console.print(f"{label}: {records_hash(games, console.print, bot)}")
 
 
 @click.command("hosted")
