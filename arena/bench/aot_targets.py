@@ -4,7 +4,9 @@ board, seats rotated, beside its target. It measures and reports, it never asser
 
 The 2-player search row plays duplicate pairs: each deal twice, the search in seat 0 and then
 in seat 1, so both bots play the same cards and dice. A pair is won by the bot that won more of
-its two games (a game nobody wins counts for neither).
+its two games (a game nobody wins counts for neither). Beside the pairs won, the line gives the
+pair score (a pair won 1, tied 1/2) and the Elo difference it stands for: with most pairs tied
+by the deal, the share won alone says little about how much stronger a bot is.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from arena.bots import make_bot
 from arena.games.age_of_thieves.game import AGE_OF_THIEVES
 from arena.games.age_of_thieves.hadria import CURRENT_BOARD
 from arena.play.local import play_game
+from arena.ratings import elo_difference
 
 SEARCH = "search"  # at its default budget
 
@@ -47,14 +50,21 @@ class Pairs:
         return self.won / self.pairs if self.pairs else 0.0
 
     @property
+    def score(self) -> float:
+        """The hero's share of the pair points, a tied pair counting half."""
+        return (self.won + self.tied / 2) / self.pairs if self.pairs else 0.0
+
+    @property
     def hero_cpu_per_game(self) -> float:
         return self.hero_cpu / (2 * self.pairs) if self.pairs else 0.0
 
     def line(self) -> str:
+        elo = elo_difference(self.score) + 0.0  # an even score reads +0, not -0
         return (
             f"{self.hero} vs {self.field}, 2 players, {self.pairs} duplicate pairs "
             f"({2 * self.pairs} games): {self.hero} wins {self.won_share:.1%} of the pairs, "
-            f"ties {self.tied}, loses {self.lost}; {self.hero} CPU "
+            f"ties {self.tied}, loses {self.lost}; pair score {self.score:.1%} "
+            f"(Elo {elo:+.0f}); {self.hero} CPU "
             f"{self.hero_cpu_per_game:.2f} s a game"
         )
 
@@ -117,7 +127,10 @@ def target_rows(
     yield _at_least("1 search vs 3 greedy: search wins", games, search.hero_share, 0.35)
     note(f"{SEARCH} vs greedy, duplicate pairs, {games // 2} pairs")
     pairs = duplicate_pairs(SEARCH, "greedy", max(games // 2, 1), seed)
-    figure = f"{pairs.won_share:.1%} (tied {pairs.tied}, lost {pairs.lost})"
+    figure = (
+        f"{pairs.won_share:.1%} (tied {pairs.tied}, lost {pairs.lost}; "
+        f"pair score {pairs.score:.1%})"
+    )
     yield Row(
         "2 players search vs greedy: duplicate pairs won",
         2 * pairs.pairs,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from arena.bench.aot_targets import duplicate_pairs
+from arena.bench.aot_targets import Pairs, duplicate_pairs
 from arena.bots import aot_search, aot_search_value
 from arena.bots.aot_greedy import ends, towards
 from arena.bots.aot_ways import goal
@@ -107,6 +107,13 @@ def test_duplicate_pairs_deal_each_pair_twice_with_the_seats_swapped() -> None:
     assert pairs.won + pairs.tied + pairs.lost == 3
     assert pairs.won >= 1 and pairs.lost == 0  # random never leaves the city on purpose
     assert pairs.hero_cpu > 0.0
+    assert pairs.score == (pairs.won + pairs.tied / 2) / 3
+
+
+def test_a_tied_pair_scores_half() -> None:
+    split = Pairs("search", "greedy", pairs=4, won=1, tied=2, lost=1, hero_cpu=1.0)
+    assert split.score == 0.5
+    assert "pair score 50.0% (Elo +0)" in split.line()
 
 
 def test_the_alarm_counts_the_rounds_left_for_the_evaluation() -> None:
