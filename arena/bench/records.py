@@ -17,6 +17,7 @@ import hashlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from arena.games import get_game
 from arena.games.api import Config
@@ -50,14 +51,7 @@ def random_record(game_id: str, config: Config, seed: int) -> GameRecord:
         action = legal[rng.randrange(len(legal))]
         actions.append(game.action_text(action))
         state = game.apply(state, action)
-    return GameRecord(
-        game=game_id,
-        rules_version=game.rules_version,
-        config=dict(config),
-        seed=seed,
-        actions=tuple(actions),
-        result=game.result(state).to_json(),
-    )
+    return _finished(game_id, config, seed, actions, state)
 
 
 def bot_record(game_id: str, config: Config, seed: int, bot: str) -> GameRecord:
@@ -76,6 +70,13 @@ def bot_record(game_id: str, config: Config, seed: int, bot: str) -> GameRecord:
         action = bots[seat].choose(game, view, game.legal_actions(state), rngs[seat])
         actions.append(game.action_text(action))
         state = game.apply(state, action, seat)
+    return _finished(game_id, config, seed, actions, state)
+
+
+def _finished(
+    game_id: str, config: Config, seed: int, actions: list[str], state: Any
+) -> GameRecord:
+    game = get_game(game_id)
     return GameRecord(
         game=game_id,
         rules_version=game.rules_version,
