@@ -318,8 +318,9 @@ class State(NamedTuple):
 
 
 # The fields the engine sets on every step, by position: `_with` skips `replace`'s keywords.
-_THIEVES, _TASKS, _PROMPT = (State._fields.index(name) for name in ("thieves", "tasks", "prompt"))
-TASKS_AT, PROMPT_AT = _TASKS, _PROMPT
+THIEVES_AT, TASKS_AT, PROMPT_AT = (
+    State._fields.index(name) for name in ("thieves", "tasks", "prompt")
+)
 
 
 _THIEF_FIELDS = {name: at for at, name in enumerate(Thief._fields)}
@@ -329,7 +330,7 @@ def put_thief(state: State, seat: int, thief: Thief) -> State:
     """`state` with `thief` in `seat`."""
     thieves = list(state.thieves)
     thieves[seat] = thief
-    return _with(state, _THIEVES, tuple(thieves))
+    return _with(state, THIEVES_AT, tuple(thieves))
 
 
 def put_thief_asking(state: State, seat: int, thief: Thief, prompt: Prompt | None) -> State:
@@ -337,8 +338,8 @@ def put_thief_asking(state: State, seat: int, thief: Thief, prompt: Prompt | Non
     thieves = list(state.thieves)
     thieves[seat] = thief
     fields: list[object] = list(state)
-    fields[_THIEVES] = tuple(thieves)
-    fields[_PROMPT] = prompt
+    fields[THIEVES_AT] = tuple(thieves)
+    fields[PROMPT_AT] = prompt
     return tuple.__new__(State, fields)
 
 
@@ -349,21 +350,21 @@ def _with(state: State, at: int, value: object) -> State:
 
 
 def with_tasks(state: State, tasks: tuple[Task, ...]) -> State:
-    return _with(state, _TASKS, tasks)
+    return _with(state, TASKS_AT, tasks)
 
 
 def with_prompt(state: State, prompt: Prompt | None) -> State:
-    return _with(state, _PROMPT, prompt)
+    return _with(state, PROMPT_AT, prompt)
 
 
 def push(state: State, *tasks: Task) -> State:
     """Run `tasks` next, before anything already queued."""
-    return _with(state, _TASKS, tasks + state.tasks)
+    return _with(state, TASKS_AT, tasks + state.tasks)
 
 
 def queue(state: State, *tasks: Task) -> State:
     """Run `tasks` after everything already queued."""
-    return _with(state, _TASKS, state.tasks + tasks)
+    return _with(state, TASKS_AT, state.tasks + tasks)
 
 
 def add_sorted(items: tuple[str, ...], item: str) -> tuple[str, ...]:
