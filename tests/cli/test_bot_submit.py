@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from pathlib import Path
 
 import redis
 from click.testing import CliRunner, Result
-from pytest import MonkeyPatch
 
 from arena.cli import main
-from arena.play.hosted_versions import CACHE_ENV
 from arena.services import bots
+from tests.hosted.programs import version_cache
 
 
 def arena(url: str, *args: str, token: str | None = None) -> Result:
@@ -54,18 +51,13 @@ def test_refusals_are_one_line(
 
 
 def test_a_failed_build_is_printed_and_kept_for_the_owner(
-    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path, monkeypatch: MonkeyPatch
+    redis_client: redis.Redis, redis_server_url: str, tmp_path: Path
 ) -> None:
-    cache = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
-    cache.chmod(0o755)
-    monkeypatch.setenv(CACHE_ENV, str(cache))
     _, token = bots.register(redis_client, "clihost")
     manifest = 'command = "./bot"\nbuild = "echo no compiler today >&2; exit 2"\n'
     (tmp_path / "arena-bot.toml").write_text(manifest)
-    try:
+    with version_cache():
         out = arena(redis_server_url, "bot", "submit", "clihost", str(tmp_path), token=token)
-    finally:
-        shutil.rmtree(cache)
     assert out.exit_code == 1
     assert "no compiler today" in out.output and "failed to build" in out.output
     version = out.output.split("Stored version ")[1].split()[0]

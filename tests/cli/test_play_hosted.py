@@ -4,8 +4,6 @@ C example, submitted as source, is compiled by the build step and plays."""
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,23 +13,19 @@ from click.testing import CliRunner, Result
 
 from arena.cli import main
 from arena.hosted.program import Program
-from arena.play import hosted_versions
 from arena.play.hosted import playable
 from arena.services import bots, hosted
 from arena.store.bot_versions import BuildState
+from tests.hosted.programs import version_cache
 
 C_EXAMPLE = Path(__file__).resolve().parents[2] / "bots_sdk" / "examples" / "c"
 SDK_EXAMPLE = C_EXAMPLE.parent / "hosted_python"
 
 
 @pytest.fixture(autouse=True)
-def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A version cache the sandbox's user can reach (pytest's own folders are private)."""
-    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
-    folder.chmod(0o755)
-    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
-    yield folder
-    shutil.rmtree(folder)
+def cache() -> Iterator[Path]:
+    with version_cache() as folder:
+        yield folder
 
 
 def arena(url: str, *args: str) -> Result:

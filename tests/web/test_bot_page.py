@@ -6,8 +6,6 @@ the site over HTTP (Starlette's test client)."""
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,7 +14,6 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arena.play import hosted_versions
 from arena.services import hosted
 from arena.store import keys
 from arena.store.bots import BotRegistry
@@ -24,6 +21,7 @@ from arena.store.ladders import LadderDefinition, LadderStore, ladder_ref
 from arena.store.ratings import RatedResult, RatingStore, TableResult
 from arena.web.app import create_app
 from arena.web.signer import WebSettings
+from tests.hosted.programs import version_cache
 from tests.web.html_tables import hrefs, table
 from tests.web.signing import sign_in
 from tests.web.test_bot_versions_page import PYTHON_BOT, tar_gz
@@ -32,12 +30,9 @@ ADMIN = "organiser-secret-token"
 
 
 @pytest.fixture
-def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
-    folder.chmod(0o755)
-    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
-    yield folder
-    shutil.rmtree(folder)
+def cache() -> Iterator[Path]:
+    with version_cache() as folder:
+        yield folder
 
 
 def site(client: redis.Redis) -> TestClient:

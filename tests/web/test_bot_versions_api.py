@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,25 +12,22 @@ from click.testing import CliRunner, Result
 from starlette.testclient import TestClient
 
 from arena.cli import main
-from arena.play import hosted_versions
 from arena.services import bots, hosted
 from arena.services.signin import SignInLimits
 from arena.store.bot_versions import BuildState
 from arena.web.app import create_app
 from arena.web.server import serving
 from arena.web.signer import WebSettings
+from tests.hosted.programs import version_cache
 from tests.web.signing import sign_in
 
 pytestmark = pytest.mark.timeout(120)
 
 
 @pytest.fixture(autouse=True)
-def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
-    folder.chmod(0o755)
-    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
-    yield folder
-    shutil.rmtree(folder)
+def cache() -> Iterator[Path]:
+    with version_cache() as folder:
+        yield folder
 
 
 def arena(*args: str, token: str | None = None) -> Result:

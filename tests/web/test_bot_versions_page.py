@@ -4,9 +4,7 @@ and sees each version's build state, a failed build's output included; nobody el
 from __future__ import annotations
 
 import io
-import shutil
 import tarfile
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +13,12 @@ import pytest
 import redis
 from starlette.testclient import TestClient
 
-from arena.play import hosted_versions
 from arena.services import hosted
 from arena.store.bots import BotRegistry
 from arena.web.app import create_app
 from arena.web.bot_versions import UPLOAD_LIMIT_BYTES
 from arena.web.signer import WebSettings
+from tests.hosted.programs import version_cache
 from tests.web.signing import csrf_of, sign_in
 
 ADMIN = "organiser-secret-token"
@@ -28,12 +26,9 @@ PYTHON_BOT = {"arena-bot.toml": b'command = "python3 bot.py"\nruntime = "python"
 
 
 @pytest.fixture(autouse=True)
-def cache(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    folder = Path(tempfile.mkdtemp(prefix="arena-hosted-test-"))
-    folder.chmod(0o755)
-    monkeypatch.setenv(hosted_versions.CACHE_ENV, str(folder))
-    yield folder
-    shutil.rmtree(folder)
+def cache() -> Iterator[Path]:
+    with version_cache() as folder:
+        yield folder
 
 
 def tar_gz(files: dict[str, bytes]) -> bytes:
