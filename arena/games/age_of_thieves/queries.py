@@ -52,11 +52,6 @@ def in_dungeon(thief: Thief) -> bool:
 
 
 @cache
-def _hideouts() -> frozenset[str]:
-    return frozenset(board().with_feature(Feature.HIDEOUT))
-
-
-@cache
 def _palace() -> frozenset[str]:
     return frozenset(in_district(District.PALACE.value))
 
@@ -74,7 +69,7 @@ def hidden(state: State, seat: int) -> bool:
         return True
     if state.event == "A07":
         return False
-    return space in _hideouts() or (space, "dark_alley") in state.open_tiles
+    return space in _printed(Feature.HIDEOUT) or (space, "dark_alley") in state.open_tiles
 
 
 def arrestable(state: State, seat: int) -> bool:
@@ -195,6 +190,7 @@ def sewer_exits(state: State) -> frozenset[str]:
 
 @cache
 def _printed(feature: Feature) -> frozenset[str]:
+    """The spaces the board prints `feature` on."""
     return frozenset(board().with_feature(feature))
 
 
