@@ -176,7 +176,7 @@ def test_with_no_bots_named_the_bench_prints_the_targets_table() -> None:
         "1 greedy vs 3 random: greedy wins",
         "2 players greedy vs random: a winner",
         "1 search vs 3 greedy: search wins",
-        "2 players search vs greedy: duplicate pairs won",
+        "2 players search vs greedy: duplicate pair score",
         "search CPU a game, default budget",
     ):
         assert measure in printed

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 
-from arena.bench.aot_targets import Pairs, duplicate_pairs
+import pytest
+
+from arena.bench.aot_targets import Pairs, duplicate_pairs, pair_row
 from arena.bots import aot_search, aot_search_value
 from arena.bots.aot_greedy import ends, towards
 from arena.bots.aot_ways import goal
@@ -113,7 +115,17 @@ def test_duplicate_pairs_deal_each_pair_twice_with_the_seats_swapped() -> None:
 def test_a_tied_pair_scores_half() -> None:
     split = Pairs("search", "greedy", pairs=4, won=1, tied=2, lost=1, hero_cpu=1.0)
     assert split.score == 0.5
-    assert "pair score 50.0% (Elo +0)" in split.line()
+    assert split.score_error == pytest.approx(0.2041, abs=1e-4)  # sd 0.408 over 4 pairs
+    assert "pair score 50.0% ± 20.4% (Elo +0)" in split.line()
+
+
+def test_the_two_player_target_is_judged_on_the_pair_score_not_the_pairs_won() -> None:
+    mostly_tied = Pairs("search", "greedy", pairs=100, won=30, tied=65, lost=5, hero_cpu=1.0)
+    row = pair_row(mostly_tied)
+    assert row.met and row.figure.startswith("62.5% ± ")  # 30% of the pairs won
+    assert "pairs won 30.0%, tied 65, lost 5" in row.figure
+    even = Pairs("search", "greedy", pairs=100, won=35, tied=30, lost=35, hero_cpu=1.0)
+    assert not pair_row(even).met  # more pairs won, but no stronger than its opponent
 
 
 def test_the_alarm_counts_the_rounds_left_for_the_evaluation() -> None:
