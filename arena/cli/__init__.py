@@ -117,10 +117,14 @@ def bench() -> None:
     is_flag=True,
     help="Every engine (Caper, Europe, Thieves): pure Python against the compiled build, in turns.",
 )
-@click.option("--rounds", default=3, show_default=True, help="Runs of each engine to compare.")
+@click.option(
+    "--rounds",
+    type=click.IntRange(1),
+    help="With --compare-compiled: runs of each engine to compare.  [default: 3]",
+)
 @friendly_errors
 def bench_engine(
-    seconds: float, game_id: str, city: str | None, compare_compiled: bool, rounds: int
+    seconds: float, game_id: str, city: str | None, compare_compiled: bool, rounds: int | None
 ) -> None:
     """Random-vs-random full games per second on one core, and decisions per second."""
     from arena.bench.engine import engine_configs, engine_throughput
@@ -131,7 +135,9 @@ def bench_engine(
     if compare_compiled:
         from arena.bench.compiled import run
 
-        return run(console.print, seconds, rounds, city or DEFAULT_CITY)
+        return run(console.print, seconds, rounds or 3, city or DEFAULT_CITY)
+    if rounds is not None:
+        raise click.UsageError("--rounds counts the runs of --compare-compiled: add that flag")
     console.print(engine_line())  # ARENA_COMPILED_ENGINE=1 loads the compiled engines
     for one in GAMES if game_id == "all" else [game_id]:
         try:

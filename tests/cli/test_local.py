@@ -66,3 +66,9 @@ def test_bench_engine_prints_its_figures() -> None:
     out = arena("bench", "engine", "--seconds", "0.3")
     assert out.exit_code == 0
     assert "games/s" in out.output and "decisions/s" in out.output
+
+
+def test_bench_engine_refuses_rounds_it_would_not_use() -> None:
+    out = arena("bench", "engine", "--seconds", "0.1", "--rounds", "2")
+    assert out.exit_code == 2 and "add that flag" in out.output
+    assert "games/s" not in out.output
