@@ -1,6 +1,6 @@
 """Determinized search (PIMC) for Age of Thieves over the choices that decide most games: how far
-Move goes (Sneak or Sprint) and where a movement ends. Greedy's rules of thumb play every other
-decision.
+Move goes (Sneak or Sprint), where a movement ends and, with two players, the round's plan.
+Greedy's rules of thumb play every other decision.
 
 At the first step of each movement the search takes greedy's choice and the few end spaces
 greedy ranks next (`aot_greedy.ends`), each a macro: walk there by a shortest way and stop; with
@@ -14,6 +14,12 @@ benchmark's opponent, so an exact model of it) to the end of the round and `HORI
 more, and scores the outcome statically (`aot_search_value`). Another arm replaces greedy's
 choice only when its mean gain over greedy's, deal by deal, clears its noise. The chosen end
 space is kept for the rest of the movement, so one movement costs one search.
+
+With two players the seat's first planning step of a round weighs whole plans (`aot_plans`)
+the same way, each a macro for the round. The other thief's plan is behind the screen: each
+deal has him plan anew with greedy (`sample_state(..., open_plans=True)`). Those rollouts end
+with the round, since what a plan changes is who acts first, and the chosen plan is kept for
+the round.
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from collections.abc import Iterable, Sequence
 
 from arena.bots.aot_ends import STALL, scorer
 from arena.bots.aot_greedy import Starts, ends, policy, towards
+from arena.bots.aot_plans import Plan, Plans, follow, plans
 from arena.bots.aot_search_value import value
 from arena.bots.aot_ways import distance, goal, reachable
 from arena.games.age_of_thieves.engine import play
@@ -38,8 +45,13 @@ CANDIDATES = 4  # greedy's end space and the next ones it ranks
 DIRECT = {2: 2, 3: 0, 4: 0}
 OVERRULE = 1.0  # how many standard errors another arm's paired gain must clear
 END = "end"  # the kind of a macro arm: walk to its space and stop
-SHARE = 0.8  # of the move budget a searched decision spends: the rest are greedy and cheap
+# By players: of the move budget a searched movement spends (the rest are greedy and cheap;
+# with two players the plans take their share)
+SHARE = {2: 0.75, 3: 0.8, 4: 0.8}
 HORIZON = {2: 2, 3: 0, 4: 0}  # rounds a rollout plays after the current one, by players
+# By players: the share of a move's budget a searched plan spends (0: greedy's plan)
+PLANNING = {2: 0.2, 3: 0.0, 4: 0.0}
+PLAN_HORIZON = 0  # a plan's rollouts end with its round: its effect is the order of the moves
 
 # seat: (round, resolution index, chosen end space; "" while greedy's choice is followed)
 Routes = dict[int, tuple[int, int, str]]
@@ -53,15 +65,22 @@ def choose(
     budget_ms: float,
     starts: Starts | None = None,
     routes: Routes | None = None,
+    planned: Plans | None = None,
 ) -> Action:
     """The searched choice: `iterations` rollouts if given (no clock read), else as many as fit
-    in `SHARE` of `budget_ms`. `starts` is the greedy policy's memory of where movements began,
-    `routes` the search's of where the current movement ends."""
+    in the decision's share of `budget_ms` (`SHARE`, `PLANNING`). `starts` is the greedy
+    policy's memory of where movements began, `routes` the search's of where the current
+    movement ends, `planned` the plan it chose for the round."""
     if len(legal) == 1:
         return legal[0]
     state = sample_state(obs, rng)
     prompt = state.prompt
     routes = {} if routes is None else routes
+    planned = {} if planned is None else planned
+    if PLANNING.get(state.players, 0.0):
+        chosen = _planned(obs, state, legal, rng, iterations, budget_ms, starts, planned)
+        if chosen is not None:
+            return chosen
     first = policy(state, rng, starts)
     if prompt is None or prompt.name not in ("move", "turn"):
         return _legal(first, legal, rng)
@@ -79,7 +98,8 @@ def choose(
     if len(arms) < 2:
         return _legal(first, legal, rng)
     rounds = iterations and max(1, iterations // len(arms))
-    budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms * SHARE)
+    share = SHARE.get(state.players, SHARE[4])
+    budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms * share)
     paired = _Paired(len(arms))
     for _ in budget:
         deal, seed = sample_state(obs, rng), rng.getrandbits(32)
@@ -89,6 +109,68 @@ def choose(
         return _legal(chosen, legal, rng)
     routes[obs.seat] = (*key, chosen.arg)
     return _legal(towards(state, obs.seat, legal, prompt.task.n, chosen.arg), legal, rng)
+
+
+def _planned(
+    obs: AgeOfThievesObservation,
+    state: State,
+    legal: Sequence[Action],
+    rng: random.Random,
+    iterations: int | None,
+    budget_ms: float,
+    starts: Starts | None,
+    planned: Plans,
+) -> Action | None:
+    """At the round's first planning step, the searched plan's first step; later in the round
+    what the plan chosen says; None where greedy's rules and the move searches decide."""
+    known = planned.get(obs.seat)
+    if known is not None and known[0] == state.round:
+        scripted = follow(state, obs.seat, known[1])
+        if scripted is not None and scripted in legal:
+            return scripted
+    prompt = state.prompt
+    if prompt is None or prompt.name != "plan" or state.thief(obs.seat).plan:
+        return None
+    share = PLANNING.get(state.players, 0.0)
+    plan = _plan(obs, state, rng, iterations, budget_ms * share, starts)
+    planned[obs.seat] = (state.round, plan)
+    return _legal(plan.steps[0], legal, rng)
+
+
+def _plan(
+    obs: AgeOfThievesObservation,
+    state: State,
+    rng: random.Random,
+    iterations: int | None,
+    budget_ms: float,
+    starts: Starts | None,
+) -> Plan:
+    """The whole plan for the round, weighed as the end spaces are: greedy's unless another's
+    paired gain clears its noise. The other seats' hidden plans are made anew on each deal."""
+    arms = plans(state, obs.seat, rng, starts)
+    if len(arms) < 2:
+        return arms[0]
+    rounds = iterations and max(1, iterations // len(arms))
+    budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms)
+    paired = _Paired(len(arms))
+    for _ in budget:
+        deal, seed = sample_state(obs, rng, open_plans=True), rng.getrandbits(32)
+        paired.add([_simulate_plan(deal, obs.seat, arm, seed, starts) for arm in arms])
+    return arms[paired.best()]
+
+
+def _simulate_plan(state: State, seat: int, plan: Plan, seed: int, starts: Starts | None) -> float:
+    """One rollout of a plan on a sampled deal: the seat plays it through the round (greedy
+    where it says nothing), then greedy for everyone for the horizon's rounds."""
+    rng = random.Random(seed)
+    now = state.round
+    last = now + PLAN_HORIZON
+    mine: Starts = dict(starts or {})
+    while not state.over and state.round <= last and state.prompt is not None:
+        prompt = state.prompt
+        choice = follow(state, seat, plan) if state.round == now else None
+        state = play(state, choice or policy(state, rng, mine), prompt.seat)
+    return value(state, seat)
 
 
 def _alternatives(state: State, seat: int, first: Action, starts: Starts | None) -> list[Action]:

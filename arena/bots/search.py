@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from arena.bots import aot_greedy, aot_search
+from arena.bots import aot_greedy, aot_plans, aot_search
 from arena.bots.heuristic import action_values
 from arena.bots.support import GameSupport, for_observation, for_state
 from arena.games.age_of_thieves.observation import AgeOfThievesObservation
@@ -78,6 +78,7 @@ class SearchBot:
         self.prior_weight = prior_weight
         self.starts: aot_greedy.Starts = {}  # Age of Thieves: where each movement began
         self.routes: aot_search.Routes = {}  # and where the search chose to end it
+        self.plans: aot_plans.Plans = {}  # and the plan it chose for the round
 
     def choose(
         self,
@@ -90,7 +91,14 @@ class SearchBot:
             return legal[0]
         if isinstance(observation, AgeOfThievesObservation):  # its own rollouts and scoring
             return aot_search.choose(
-                observation, legal, rng, self.iterations, self.budget_ms, self.starts, self.routes
+                observation,
+                legal,
+                rng,
+                self.iterations,
+                self.budget_ms,
+                self.starts,
+                self.routes,
+                self.plans,
             )
         budget = self._budget()  # started first: the shortlist counts against the budget
         support = for_observation(observation)

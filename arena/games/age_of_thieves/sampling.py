@@ -6,7 +6,9 @@ the general cards the seat has not seen (other hands, unrevealed plan cards, the
 face-down city tiles it has not peeked at (from the tiles not known to be elsewhere), the event
 decks (from the events of each deck not revealed yet) and the district deck, and the future
 randomness. Another seat's
-plan that is still behind its screen is sampled as no plan (its cards stay in its hand).
+plan that is still behind its screen is sampled as no plan (its cards stay in its hand); with
+`open_plans` that seat is sampled as before it planned and its planning step is queued again,
+so whatever plays the sample on (a search's rollout policy) plans it anew from the sampled hand.
 """
 
 from __future__ import annotations
@@ -36,7 +38,12 @@ from arena.games.age_of_thieves.streams import Streams
 SHEET_TILES = {"informers": "informer", "guild_agents": "guild_agent", "pockets": "back_of_hand"}
 
 
-def sample_state(obs: AgeOfThievesObservation, rng: random.Random) -> State:
+def sample_state(
+    obs: AgeOfThievesObservation, rng: random.Random, open_plans: bool = False
+) -> State:
+    """A full state the seat of `obs` cannot tell from the real one; with `open_plans` the other
+    seats that planned behind the screen are to plan again (the seat can then tell the sample
+    apart: they show as not planned yet)."""
     data = obs.to_json()
     seat = obs.seat
     deck_size = data["action_deck"]
@@ -59,6 +66,9 @@ def sample_state(obs: AgeOfThievesObservation, rng: random.Random) -> State:
     if data["prompt_task"]:
         options = tuple(parse_action(o) for o in data["options"])
         prompt = Prompt(data["decision"], data["to_move"], options, Task(*data["prompt_task"]))
+    tasks = tuple(Task(*t) for t in data["tasks"])
+    if open_plans:
+        thieves, tasks = _reopened(thieves, tasks, seat)
     return State(
         players=data["players"],
         thieves=tuple(thieves),
@@ -90,7 +100,7 @@ def sample_state(obs: AgeOfThievesObservation, rng: random.Random) -> State:
         bribed=tuple(data["bribed"]),
         trapped=tuple(data["trapped_guards"]),
         actions_done=data["actions_done"],
-        tasks=tuple(Task(*t) for t in data["tasks"]),
+        tasks=tasks,
         prompt=prompt,
         over=data["over"],
         winner=data["winner"],
@@ -99,6 +109,24 @@ def sample_state(obs: AgeOfThievesObservation, rng: random.Random) -> State:
         specials=data["specials"],
         streams=Streams(rng.getrandbits(62)),
     )
+
+
+def _reopened(
+    thieves: list[Thief], tasks: tuple[Task, ...], seat: int
+) -> tuple[list[Thief], tuple[Task, ...]]:
+    """The other seats whose plans are behind the screen (they planned, the reveal is still to
+    come), back to before they planned: no plan, not planned, the planned cards in the hand
+    (sampled with it), the AP markers of the round back; their planning steps queued again
+    before the reveal. The AP a Purple tile added this round is not seen, nor the Bola's cut."""
+    names = [t.name for t in tasks]
+    if "reveal" not in names:
+        return thieves, tasks
+    again = [s for s, t in enumerate(thieves) if s != seat and t.planned and t.on_board]
+    for s in again:
+        thief = thieves[s]
+        thieves[s] = replace(thief, planned=False, plan=(), pool=thief.blue + thief.red)
+    at = names.index("reveal")
+    return thieves, (*tasks[:at], *(Task("plan", s) for s in again), *tasks[at:])
 
 
 def _unseen_cards(data: dict[str, Any], seat: int) -> list[str]:

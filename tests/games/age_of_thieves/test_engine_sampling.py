@@ -53,3 +53,22 @@ def test_a_sample_deals_no_event_already_revealed() -> None:
         sample = sample_state(GAME.observation(state, 0), random.Random(draw))
         assert not set(sample.calm + sample.alarm) & set(seen)
         assert sample.events_seen == state.events_seen
+
+
+def test_open_plans_leave_a_hidden_plan_to_be_made_again() -> None:
+    """Section 8: once another seat has planned, the seat sees only that it has. By default the
+    sample gives it no plan; with `open_plans` it is back to before it planned (its cards in its
+    hand) and plans again when the sample is played on, the 70 general cards kept."""
+    state = GAME.create({"players": 2}, 1)
+    rng = random.Random(1)
+    while not (state.prompt and state.prompt.name == "plan" and state.thief(0).planned):
+        state = GAME.apply(state, eager(state, rng), GAME.current_player(state))
+    assert state.thief(0).plan and state.prompt.seat == 1
+    seen = GAME.observation(state, 1)
+    assert sample_state(seen, random.Random(2)).thief(0).plan == ()
+    sample = sample_state(seen, random.Random(2), open_plans=True)
+    assert not sample.thief(0).planned and sample.thief(0).plan == ()
+    assert GAME.conserved(sample) == GAME.conserved(state)
+    while sample.prompt and sample.prompt.name == "plan":
+        sample = GAME.apply(sample, eager(sample, rng), GAME.current_player(sample))
+    assert sample.thief(0).planned and sample.thief(0).plan
