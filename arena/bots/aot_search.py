@@ -47,7 +47,7 @@ OVERRULE = 1.0  # how many standard errors another arm's paired gain must clear
 END = "end"  # the kind of a macro arm: walk to its space and stop
 # By players: of the move budget a searched movement spends (the rest are greedy and cheap;
 # with two players the plans take their share)
-SHARE = {2: 0.75, 3: 0.8, 4: 0.8}
+SHARE = {2: 0.72, 3: 0.8, 4: 0.8}
 HORIZON = {2: 2, 3: 0, 4: 0}  # rounds a rollout plays after the current one, by players
 # By players: the share of a move's budget a searched plan spends (0: greedy's plan)
 PLANNING = {2: 0.2, 3: 0.0, 4: 0.0}
