@@ -15,11 +15,11 @@ more, and scores the outcome statically (`aot_search_value`). Another arm replac
 choice only when its mean gain over greedy's, deal by deal, clears its noise. The chosen end
 space is kept for the rest of the movement, so one movement costs one search.
 
-With two players the seat's first planning step of a round weighs whole plans (`aot_plans`)
-the same way, each a macro for the round. The other thief's plan is behind the screen: each
-deal has him plan anew with greedy (`sample_state(..., open_plans=True)`). Those rollouts end
-with the round, since what a plan changes is who acts first, and the chosen plan is kept for
-the round.
+With two or four players the seat's first planning step of a round weighs whole plans
+(`aot_plans`) the same way, each a macro for the round (three players are not measured yet:
+greedy's plan). The other thieves' plans are behind the screen: each deal has them plan anew
+with greedy (`sample_state(..., open_plans=True)`). Those rollouts end with the round, since
+what a plan changes is who acts first, and the chosen plan is kept for the round.
 """
 
 from __future__ import annotations
@@ -46,11 +46,11 @@ DIRECT = {2: 2, 3: 0, 4: 0}
 OVERRULE = 1.0  # how many standard errors another arm's paired gain must clear
 END = "end"  # the kind of a macro arm: walk to its space and stop
 # By players: of the move budget a searched movement spends (the rest are greedy and cheap;
-# with two players the plans take their share)
-SHARE = {2: 0.72, 3: 0.8, 4: 0.8}
+# with two and four players the plans take their share)
+SHARE = {2: 0.72, 3: 0.8, 4: 0.6}
 HORIZON = {2: 2, 3: 0, 4: 0}  # rounds a rollout plays after the current one, by players
 # By players: the share of a move's budget a searched plan spends (0: greedy's plan)
-PLANNING = {2: 0.2, 3: 0.0, 4: 0.0}
+PLANNING = {2: 0.2, 3: 0.0, 4: 0.4}
 PLAN_HORIZON = 0  # a plan's rollouts end with its round: its effect is the order of the moves
 
 # seat: (round, resolution index, chosen end space; "" while greedy's choice is followed)

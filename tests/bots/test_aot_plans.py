@@ -99,9 +99,12 @@ def test_a_planning_search_with_iterations_is_deterministic_and_its_plan_is_foll
     assert later == plan.steps[1]
 
 
-def test_four_players_keep_greedys_plan() -> None:
-    state, seat = planning(players=4)
-    obs, legal = GAME.observation(state, seat), GAME.legal_actions(state)
-    memo: aot_plans.Plans = {}
-    chosen = aot_search.choose(obs, legal, random.Random(3), 8, 100.0, {}, {}, memo)
-    assert not memo and chosen == policy(state, random.Random(3))
+def test_three_players_keep_greedys_plan_and_four_search_it() -> None:
+    for players, searched in ((3, False), (4, True)):
+        state, seat = planning(players=players)
+        obs, legal = GAME.observation(state, seat), GAME.legal_actions(state)
+        memo: aot_plans.Plans = {}
+        chosen = aot_search.choose(obs, legal, random.Random(3), 8, 100.0, {}, {}, memo)
+        assert bool(memo) is searched
+        if not searched:
+            assert chosen == policy(state, random.Random(3))
