@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from arena.bots.aot_greedy import Starts, policy
+from arena.bots.aot_ways import distance
 from arena.games.age_of_thieves.engine import play
-from arena.games.age_of_thieves.queries import board
 from arena.games.age_of_thieves.state import MOVE, Action, State
 
 ROD, PICKPOCKET, BEACON, NOISE = "G09", "G16", "G01", "G08"
@@ -145,10 +145,9 @@ def _aim(state: State, plan: Plan, options: Sequence[Action]) -> Action:
     step towards him (or stop when none brings it nearer)."""
     there = state.thief(plan.victim).space
     victim = str(plan.victim)
-    city = board()
 
     def near(space: str) -> int:
-        return city.distance(space, there) if there else 0
+        return distance(space, there) if there else 0
 
     for wanted in (Action("steal", f"{victim}:ej"), Action("target", victim)):
         if wanted in options:
@@ -168,4 +167,4 @@ def _standing(state: State, plan: Plan) -> int:
     assert state.prompt is not None
     walk = state.prompt.task.arg.partition("|")[2].partition(";")[0].split(">")
     there = state.thief(plan.victim).space
-    return board().distance(walk[1], there) if len(walk) == 3 and there else 1 << 30
+    return distance(walk[1], there) if len(walk) == 3 and there else 1 << 30

@@ -27,7 +27,8 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
 
 from arena.bots.aot_ends import STALL, scorer
 from arena.bots.aot_greedy import Starts, ends, policy, towards
@@ -52,6 +53,8 @@ HORIZON = {2: 2, 3: 0, 4: 0}  # rounds a rollout plays after the current one, by
 # By players: the share of a move's budget a searched plan spends (0: greedy's plan)
 PLANNING = {2: 0.2, 3: 0.0, 4: 0.4}
 PLAN_HORIZON = 0  # a plan's rollouts end with its round: its effect is the order of the moves
+
+Arm = TypeVar("Arm")  # what a search weighs: an action or a whole plan
 
 # seat: (round, resolution index, chosen end space; "" while greedy's choice is followed)
 Routes = dict[int, tuple[int, int, str]]
@@ -97,14 +100,15 @@ def choose(
         routes[obs.seat] = (*key, "")
     if len(arms) < 2:
         return _legal(first, legal, rng)
-    rounds = iterations and max(1, iterations // len(arms))
     share = SHARE.get(state.players, SHARE[4])
-    budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms * share)
-    paired = _Paired(len(arms))
-    for _ in budget:
-        deal, seed = sample_state(obs, rng), rng.getrandbits(32)
-        paired.add([_simulate(deal, obs.seat, arm, seed, starts) for arm in arms])
-    chosen = arms[paired.best()]
+    chosen = _weigh(
+        obs,
+        arms,
+        lambda deal, arm, seed: _simulate(deal, obs.seat, arm, seed, starts),
+        rng,
+        iterations,
+        budget_ms * share,
+    )
     if chosen.kind != END:
         return _legal(chosen, legal, rng)
     routes[obs.seat] = (*key, chosen.arg)
@@ -150,27 +154,47 @@ def _plan(
     arms = plans(state, obs.seat, rng, starts)
     if len(arms) < 2:
         return arms[0]
+    return _weigh(
+        obs,
+        arms,
+        lambda deal, plan, seed: _simulate_plan(deal, obs.seat, plan, seed, starts),
+        rng,
+        iterations,
+        budget_ms,
+        open_plans=True,
+    )
+
+
+def _weigh(
+    obs: AgeOfThievesObservation,
+    arms: Sequence[Arm],
+    simulate: Callable[[State, Arm, int], float],
+    rng: random.Random,
+    iterations: int | None,
+    budget_ms: float,
+    open_plans: bool = False,
+) -> Arm:
+    """The arm chosen on common random numbers: each sample deals the hidden part anew and plays
+    every arm on that deal with the same seed, `iterations` rollouts in all if given, else as
+    many samples as fit in `budget_ms`; arm 0 (greedy's) unless another's gain clears its noise."""
     rounds = iterations and max(1, iterations // len(arms))
     budget: Iterable[int] = range(rounds) if rounds else _clock(budget_ms)
     paired = _Paired(len(arms))
     for _ in budget:
-        deal, seed = sample_state(obs, rng, open_plans=True), rng.getrandbits(32)
-        paired.add([_simulate_plan(deal, obs.seat, arm, seed, starts) for arm in arms])
+        deal, seed = sample_state(obs, rng, open_plans), rng.getrandbits(32)
+        paired.add([simulate(deal, arm, seed) for arm in arms])
     return arms[paired.best()]
 
 
 def _simulate_plan(state: State, seat: int, plan: Plan, seed: int, starts: Starts | None) -> float:
     """One rollout of a plan on a sampled deal: the seat plays it through the round (greedy
     where it says nothing), then greedy for everyone for the horizon's rounds."""
-    rng = random.Random(seed)
     now = state.round
-    last = now + PLAN_HORIZON
-    mine: Starts = dict(starts or {})
-    while not state.over and state.round <= last and state.prompt is not None:
-        prompt = state.prompt
-        choice = follow(state, seat, plan) if state.round == now else None
-        state = play(state, choice or policy(state, rng, mine), prompt.seat)
-    return value(state, seat)
+
+    def scripted(state: State) -> Action | None:
+        return follow(state, seat, plan) if state.round == now else None
+
+    return value(_rollout(state, now + PLAN_HORIZON, seed, starts, scripted), seat)
 
 
 def _alternatives(state: State, seat: int, first: Action, starts: Starts | None) -> list[Action]:
@@ -216,21 +240,38 @@ def _simulate(state: State, seat: int, arm: Action, seed: int, starts: Starts | 
     """One rollout on a sampled deal: the arm (a macro walks to its end space), then greedy for
     everyone for the horizon's rounds. `seed` drives the rollout's own choices, the same for
     every arm."""
-    rng = random.Random(seed)
     last = state.round + HORIZON.get(state.players, 0)
     key = (state.round, state.actions_done)
-    mine: Starts = dict(starts or {})
     if arm.kind != END:
         state = play(state, arm, seat)
+
+    def walked(state: State) -> Action | None:
+        prompt = state.prompt
+        assert prompt is not None
+        if arm.kind != END or prompt.seat != seat or prompt.name != "move":
+            return None
+        if (state.round, state.actions_done) != key:
+            return None
+        return towards(state, seat, prompt.options, prompt.task.n, arm.arg)
+
+    return value(_rollout(state, last, seed, starts, walked), seat)
+
+
+def _rollout(
+    state: State,
+    last: int,
+    seed: int,
+    starts: Starts | None,
+    scripted: Callable[[State], Action | None],
+) -> State:
+    """Plays on to the end of round `last` (or of the game): what `scripted` says, else greedy
+    for every seat, its choices drawn from `seed`."""
+    rng = random.Random(seed)
+    mine: Starts = dict(starts or {})
     while not state.over and state.round <= last and state.prompt is not None:
         prompt = state.prompt
-        macro = arm.kind == END and prompt.seat == seat and prompt.name == "move"
-        if macro and (state.round, state.actions_done) == key:
-            choice = towards(state, seat, prompt.options, prompt.task.n, arm.arg)
-        else:
-            choice = policy(state, rng, mine)
-        state = play(state, choice, prompt.seat)
-    return value(state, seat)
+        state = play(state, scripted(state) or policy(state, rng, mine), prompt.seat)
+    return state
 
 
 def _clock(budget_ms: float) -> Iterable[int]:
